@@ -1,0 +1,25 @@
+"""Evaluation measures for ordinal classification, and scorers built from them."""
+
+from ._confusion_matrix import ordinal_confusion_matrix
+from ._error import (
+    mean_absolute_error,
+    mean_squared_error,
+    mean_zero_one_error,
+    root_mean_squared_error,
+)
+from ._scorer import get_scorer, get_scorer_names, make_ordinal_scorer
+
+__all__ = [
+    # Confusion matrix and error measures (Baccianella et al. 2009)
+    "ordinal_confusion_matrix",
+    "mean_absolute_error",
+    "mean_squared_error",
+    "root_mean_squared_error",
+    "mean_zero_one_error",
+    # Closeness (Amigó et al. 2020) and the measures it is compared with
+    # Ranking (Waegeman et al. 2008)
+    # Scorers
+    "get_scorer",
+    "get_scorer_names",
+    "make_ordinal_scorer",
+]

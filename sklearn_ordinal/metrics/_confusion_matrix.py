@@ -1,0 +1,61 @@
+"""The weighted confusion matrix in class order: the intermediate of every label measure."""
+
+from sklearn.utils._param_validation import validate_params
+
+from .._labels import ordinal_confusion
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "labels": ["array-like", None],
+        "sample_weight": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
+    r"""Weighted confusion matrix with the classes in ordinal order.
+
+    ``M[i, j]`` is the total weight of the items whose true class is :math:`c_i`
+    and whose predicted class is :math:`c_j` (scikit-learn's orientation). Unlike
+    :func:`sklearn.metrics.confusion_matrix`, the class order follows ``labels``,
+    else the categories of an ordered pandas ``Categorical``, else sorted labels,
+    and integer labels are counted without sorting. Every label-based measure of
+    this package is a function of this matrix (and of the class values), so
+    matrices computed on chunks of data can simply be added.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in order. A label of ``y_true`` or ``y_pred`` outside it is an
+        error.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    matrix : ndarray of shape (n_classes, n_classes)
+        Float weights; rows are true classes, columns predicted classes.
+
+    See Also
+    --------
+    sklearn.metrics.confusion_matrix
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import ordinal_confusion_matrix
+    >>> ordinal_confusion_matrix(["low", "mid", "high"], ["mid", "mid", "low"],
+    ...                          labels=["low", "mid", "high"])
+    array([[0., 1., 0.],
+           [0., 1., 0.],
+           [1., 0., 0.]])
+    """
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+    )
+    return confusion.matrix

@@ -1,0 +1,308 @@
+"""Error measures for ordinal classification, micro- and macro-averaged.
+
+Baccianella, Esuli and Sebastiani (2009) show that the usual, micro-averaged, error
+measures reward a classifier that puts every item into one class when the data are
+imbalanced, and propose averaging the error over the classes instead (``SPEC.md``
+section 2). Each measure here is a small function of the weighted confusion matrix.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.utils._param_validation import StrOptions, validate_params
+
+from .._labels import ordinal_confusion
+
+_COMMON_CONSTRAINTS = {
+    "y_true": ["array-like"],
+    "y_pred": ["array-like"],
+    "average": [StrOptions({"macro", "micro"}), None],
+    "labels": ["array-like", None],
+    "sample_weight": ["array-like", None],
+}
+_DISTANCE_CONSTRAINTS = {**_COMMON_CONSTRAINTS, "class_values": ["array-like", None]}
+
+
+def _average_cost(confusion, cost, average):
+    """Average the per-item ``cost[true, pred]`` over items or over true classes.
+
+    ``micro``: ``sum_ij M_ij cost_ij / N``. ``macro``: the plain mean over classes
+    with ``n_j > 0`` of ``E_j = sum_i M_ji cost_ji / n_j``. ``None``: the ``E_j``.
+    """
+    matrix = confusion.matrix
+    class_cost = (matrix * cost).sum(axis=1)
+    if average == "micro":
+        return float(class_cost.sum() / matrix.sum())
+    n_true = confusion.class_weights
+    present = n_true > 0
+    if not present.all():
+        warnings.warn(
+            f"Classes {confusion.classes[~present].tolist()} have no true item: "
+            + (
+                "their error is NaN."
+                if average is None
+                else "they are left out of the macro average."
+            ),
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+    per_class = np.full(len(n_true), np.nan)
+    per_class[present] = class_cost[present] / n_true[present]
+    if average is None:
+        return per_class
+    return float(per_class[present].mean())
+
+
+def _distance_cost(values, power):
+    return np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
+
+
+@validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
+def mean_absolute_error(
+    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+):
+    r"""Mean absolute error between ordinal classes, macro-averaged by default.
+
+    With class values :math:`v` (see ``class_values``), item weights :math:`w_d`,
+    :math:`n_j` the weight of the items of true class :math:`c_j` and :math:`N`
+    the total weight:
+
+    .. math::
+
+        \mathrm{MAE}^\mu = \frac{1}{N} \sum_d w_d \, |v(\hat y_d) - v(y_d)|
+
+        \mathrm{MAE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, |v(\hat y_d) - v(c_j)|
+
+    The macro average weighs every class alike, so a classifier that puts every
+    item into one class cannot do well; on perfectly balanced data it equals the
+    micro average.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    average : {"macro", "micro"} or None, default="macro"
+        ``"macro"``: mean of the per-class errors over the classes with a true item.
+        ``"micro"``: mean over items. ``None``: the per-class errors (NaN for a
+        class with no true item).
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order. Default: the categories of an ordered
+        ``Categorical`` ``y_true``, else the sorted labels of ``y_true`` and ``y_pred``.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: the labels
+        themselves if they are numbers, else their positions ``0, ..., K - 1``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float or ndarray of shape (n_classes,)
+        Non-negative; lower is better. An array when ``average=None``.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When a class has no true item: it is left out of the macro average.
+
+    See Also
+    --------
+    mean_squared_error : Penalises distant mistakes more.
+    mean_zero_one_error : Ignores how far a mistake is.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, eq. (1) and (4).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import mean_absolute_error
+    >>> y_true = [1, 1, 1, 1, 2, 3]
+    >>> y_pred = [1, 1, 1, 1, 1, 1]
+    >>> mean_absolute_error(y_true, y_pred, average="micro")
+    0.5
+    >>> mean_absolute_error(y_true, y_pred)
+    1.0
+    >>> mean_absolute_error(y_true, y_pred, average=None)
+    array([0., 1., 2.])
+    """
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    )
+    return _average_cost(confusion, _distance_cost(confusion.values, 1), average)
+
+
+@validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
+def mean_squared_error(
+    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+):
+    r"""Mean squared error between ordinal classes, macro-averaged by default.
+
+    .. math::
+
+        \mathrm{MSE}^\mu = \frac{1}{N} \sum_d w_d \, (v(\hat y_d) - v(y_d))^2
+
+        \mathrm{MSE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, (v(\hat y_d) - v(c_j))^2
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    average : {"macro", "micro"} or None, default="macro"
+        ``"macro"``: mean of the per-class errors over the classes with a true item.
+        ``"micro"``: mean over items. ``None``: the per-class errors.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: the labels
+        themselves if they are numbers, else their positions.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float or ndarray of shape (n_classes,)
+        Non-negative; lower is better.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When a class has no true item: it is left out of the macro average.
+
+    See Also
+    --------
+    mean_absolute_error, root_mean_squared_error
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, eq. (2).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import mean_squared_error
+    >>> mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
+    1.6666666666666667
+    """
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    )
+    return _average_cost(confusion, _distance_cost(confusion.values, 2), average)
+
+
+@validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
+def root_mean_squared_error(
+    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+):
+    r"""Root mean squared error between ordinal classes, macro-averaged by default.
+
+    The square root of :func:`mean_squared_error` with the same ``average``:
+    :math:`\mathrm{RMSE}^M = \sqrt{\mathrm{MSE}^M}`,
+    :math:`\mathrm{RMSE}^\mu = \sqrt{\mathrm{MSE}^\mu}`; with ``average=None``, the
+    square roots of the per-class mean squared errors.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    average : {"macro", "micro"} or None, default="macro"
+        As in :func:`mean_squared_error`.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float or ndarray of shape (n_classes,)
+        Non-negative; lower is better.
+
+    See Also
+    --------
+    mean_squared_error
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, section III.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import root_mean_squared_error
+    >>> root_mean_squared_error([1, 2, 3, 4], [1, 2, 3, 2], average="micro")
+    1.0
+    """
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    )
+    mse = _average_cost(confusion, _distance_cost(confusion.values, 2), average)
+    return np.sqrt(mse) if average is None else float(np.sqrt(mse))
+
+
+@validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
+def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_weight=None):
+    r"""Mean zero-one error (error rate), macro-averaged by default.
+
+    .. math::
+
+        \mathrm{MZOE}^\mu = \frac{1}{N} \sum_d w_d \, [\hat y_d \ne y_d]
+
+        \mathrm{MZOE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, [\hat y_d \ne c_j]
+
+    The micro average is one minus accuracy; the macro average is one minus
+    balanced accuracy. Distances between classes play no part, so class values
+    are not needed.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    average : {"macro", "micro"} or None, default="macro"
+        ``"macro"``: mean of the per-class error rates over the classes with a true
+        item. ``"micro"``: mean over items. ``None``: the per-class error rates.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in order.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float or ndarray of shape (n_classes,)
+        Between 0 and 1; lower is better.
+
+    See Also
+    --------
+    sklearn.metrics.balanced_accuracy_score : One minus the macro average.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, eq. (3).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import mean_zero_one_error
+    >>> mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4)
+    0.5
+    >>> mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4, average="micro")
+    0.25
+    """
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+    )
+    cost = 1.0 - np.eye(len(confusion.classes))
+    return _average_cost(confusion, cost, average)

@@ -1,0 +1,308 @@
+"""Scorers: ordinal measures as ``scorer(estimator, X, y)`` callables.
+
+A scorer built here works wherever scikit-learn takes ``scoring=``. It differs from
+one made by :func:`sklearn.metrics.make_scorer` in two ways that matter for ordinal
+data:
+
+- the class set and its order come from the fitted estimator's ``classes_``, so a
+  cross-validation test fold that lacks a class is still scored over the full class
+  set (with string labels, class positions would otherwise shift);
+- ``response="scores"`` turns any estimator's output into one real score per item,
+  higher meaning a higher class, for the ranking measures.
+
+The scorer class builds on scikit-learn's scorer base class, so that it takes part in
+``sample_weight`` routing, metadata routing and prediction caching exactly like
+scikit-learn's own scorers.
+"""
+
+import copy
+import difflib
+from functools import lru_cache
+from inspect import signature
+
+import numpy as np
+from sklearn.metrics._scorer import _BaseScorer, _get_func_repr_or_name
+
+from .._labels import _is_ordered_categorical
+from ._error import (
+    mean_absolute_error,
+    mean_squared_error,
+    mean_zero_one_error,
+    root_mean_squared_error,
+)
+
+_RESPONSES = ("labels", "scores")
+
+
+@lru_cache(maxsize=None)
+def _accepts(score_func, parameter):
+    try:
+        return parameter in signature(score_func).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _is_increasing(classes):
+    try:
+        return bool(np.all(classes[:-1] < classes[1:]))
+    except TypeError:
+        return False
+
+
+def _ordinal_classes(estimator, y_true, labels):
+    """The ordered class set to score against, or None to let the measure infer it.
+
+    ``labels`` given to the scorer win; then the categories of an ordered
+    categorical ``y_true``; then the estimator's ``classes_``, joined with any
+    label of ``y_true`` the estimator never saw when ``classes_`` is sorted.
+    """
+    if labels is not None:
+        return np.asarray(labels)
+    if _is_ordered_categorical(y_true):
+        return np.asarray(y_true.dtype.categories)
+    classes = getattr(estimator, "classes_", None)
+    if classes is None:
+        return None
+    classes = np.asarray(classes)
+    if classes.ndim != 1:
+        return None
+    if _is_increasing(classes):
+        try:
+            return np.union1d(classes, np.asarray(y_true))
+        except TypeError:  # mixed label types: let the measure report them
+            return classes
+    return classes
+
+
+def _class_positions(labels, classes):
+    """Position of each of ``labels`` in the ordered ``classes``."""
+    positions = {label: k for k, label in enumerate(classes.tolist())}
+    try:
+        return np.array([positions[label] for label in np.asarray(labels).tolist()], dtype=float)
+    except KeyError as exc:
+        raise ValueError(
+            f"The estimator predicts label {exc.args[0]!r}, which is not among the "
+            f"classes {classes.tolist()}."
+        ) from None
+
+
+def _ordinal_scores(method_caller, estimator, X, classes):
+    """One real score per item, higher meaning a higher class (SPEC 3).
+
+    ``decision_function`` when it gives one column; else ``predict_proba`` reduced
+    to the expected class position; else ``predict``, mapped to class positions for
+    a classifier and taken as it is for a regressor.
+    """
+    estimator_classes = getattr(estimator, "classes_", None)
+    if hasattr(estimator, "decision_function"):
+        score = np.asarray(method_caller(estimator, "decision_function", X, pos_label=None))
+        if score.ndim == 1 or score.shape[1] == 1:
+            score = score.ravel()
+            # A binary decision function points towards classes_[1]; flip it if
+            # that class is the lower one in the ordinal order.
+            if estimator_classes is not None and classes is not None and len(estimator_classes) == 2:
+                low, high = _class_positions(estimator_classes, classes)
+                if high < low:
+                    score = -score
+            return score
+    if hasattr(estimator, "predict_proba") and estimator_classes is not None:
+        proba = np.asarray(method_caller(estimator, "predict_proba", X, pos_label=None))
+        if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
+            proba = np.column_stack([1.0 - proba, proba])
+        order = classes if classes is not None else np.asarray(estimator_classes)
+        return proba @ _class_positions(estimator_classes, order)
+    prediction = np.asarray(method_caller(estimator, "predict", X, pos_label=None))
+    if estimator_classes is not None:
+        order = classes if classes is not None else np.asarray(estimator_classes)
+        return _class_positions(prediction, order)
+    return prediction
+
+
+class _OrdinalScorer(_BaseScorer):
+    """Scorer for ordinal measures; see :func:`make_ordinal_scorer`."""
+
+    def __init__(self, score_func, sign, kwargs, response="labels"):
+        super().__init__(
+            score_func,
+            sign,
+            kwargs,
+            response_method="predict" if response == "labels" else "decision_function",
+        )
+        self._response = response
+
+    def __repr__(self):
+        sign = "" if self._sign > 0 else ", greater_is_better=False"
+        response = "" if self._response == "labels" else f", response={self._response!r}"
+        kwargs = "".join(f", {key}={value!r}" for key, value in self._kwargs.items())
+        return f"make_ordinal_scorer({_get_func_repr_or_name(self._score_func)}{sign}{response}{kwargs})"
+
+    def _score(self, method_caller, estimator, X, y_true, **kwargs):
+        self._warn_overlap(
+            message=(
+                "There is an overlap between set kwargs of this scorer instance and "
+                "passed metadata. Please pass them either as kwargs to "
+                "`make_ordinal_scorer` or metadata, but not both."
+            ),
+            kwargs=kwargs,
+        )
+        scoring_kwargs = {**self._kwargs, **kwargs}
+        classes = _ordinal_classes(estimator, y_true, scoring_kwargs.get("labels"))
+        if self._response == "scores":
+            y_pred = _ordinal_scores(method_caller, estimator, X, classes)
+        else:
+            y_pred = method_caller(estimator, "predict", X, pos_label=None)
+            if (
+                classes is not None
+                and "labels" not in scoring_kwargs
+                and not _is_ordered_categorical(y_true)
+                and _accepts(self._score_func, "labels")
+            ):
+                scoring_kwargs["labels"] = classes
+        return self._sign * self._score_func(y_true, y_pred, **scoring_kwargs)
+
+
+def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels", **kwargs):
+    """Make a scorer from an ordinal measure.
+
+    Like :func:`sklearn.metrics.make_scorer`, with two differences: when the fitted
+    estimator has ``classes_`` and ``score_func`` takes ``labels``, the scorer
+    passes the estimator's classes as ``labels`` (so a test fold lacking a class is
+    scored over the full, ordered class set), and ``response="scores"`` feeds the
+    measure one real score per item instead of labels.
+
+    Parameters
+    ----------
+    score_func : callable
+        ``score_func(y_true, y_pred, **kwargs)`` returning a float.
+    greater_is_better : bool, default=True
+        Whether a higher value of ``score_func`` is better. If False the scorer
+        returns the negated value, following scikit-learn's ``neg_`` convention.
+    response : {"labels", "scores"}, default="labels"
+        ``"labels"``: the measure gets ``estimator.predict(X)``. ``"scores"``: it
+        gets ``decision_function`` when that returns one column, else
+        ``predict_proba`` reduced to the expected class position
+        :math:`\\sum_k k \\, p_k`, else ``predict`` mapped to class positions (a
+        regressor's predictions are used as they are).
+    **kwargs
+        Further arguments passed to ``score_func``.
+
+    Returns
+    -------
+    scorer : callable
+        ``scorer(estimator, X, y_true, sample_weight=None)``; picklable when
+        ``score_func`` is.
+
+    See Also
+    --------
+    get_scorer : The scorers this package ships, by name.
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import cross_val_score
+    >>> from sklearn_ordinal.metrics import make_ordinal_scorer, mean_absolute_error
+    >>> scorer = make_ordinal_scorer(mean_absolute_error, greater_is_better=False,
+    ...                              average="micro")
+    >>> scorer
+    make_ordinal_scorer(mean_absolute_error, greater_is_better=False, average='micro')
+    >>> X = [[0], [1], [2], [3], [4], [5]]
+    >>> y = [0, 0, 1, 1, 2, 2]
+    >>> cross_val_score(LogisticRegression(), X, y, cv=2, scoring=scorer).shape
+    (2,)
+    """
+    if response not in _RESPONSES:
+        raise ValueError(f"response must be one of {_RESPONSES}; got {response!r}.")
+    if not callable(score_func):
+        raise ValueError(f"score_func must be callable; got {score_func!r}.")
+    return _OrdinalScorer(score_func, 1 if greater_is_better else -1, kwargs, response)
+
+
+_SCORERS = {
+    # Error measures (Baccianella et al. 2009); no prefix = micro average.
+    "neg_macro_mean_absolute_error": make_ordinal_scorer(
+        mean_absolute_error, greater_is_better=False, average="macro"
+    ),
+    "neg_mean_absolute_error": make_ordinal_scorer(
+        mean_absolute_error, greater_is_better=False, average="micro"
+    ),
+    "neg_macro_mean_squared_error": make_ordinal_scorer(
+        mean_squared_error, greater_is_better=False, average="macro"
+    ),
+    "neg_mean_squared_error": make_ordinal_scorer(
+        mean_squared_error, greater_is_better=False, average="micro"
+    ),
+    "neg_macro_root_mean_squared_error": make_ordinal_scorer(
+        root_mean_squared_error, greater_is_better=False, average="macro"
+    ),
+    "neg_root_mean_squared_error": make_ordinal_scorer(
+        root_mean_squared_error, greater_is_better=False, average="micro"
+    ),
+    "neg_macro_mean_zero_one_error": make_ordinal_scorer(
+        mean_zero_one_error, greater_is_better=False, average="macro"
+    ),
+    "neg_mean_zero_one_error": make_ordinal_scorer(
+        mean_zero_one_error, greater_is_better=False, average="micro"
+    ),
+    # Closeness Evaluation Measure (Amigó et al. 2020) and the measures it is compared with.
+    # (added by the CEM issue)
+    #
+    # Ranking measures (Waegeman et al. 2008).
+    # (added by the ranking issue)
+}
+
+
+def get_scorer_names():
+    """Names of all the scorers this package ships.
+
+    Returns
+    -------
+    names : list of str
+        Sorted names, each usable as ``scoring=get_scorer(name)``.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import get_scorer_names
+    >>> "neg_macro_mean_absolute_error" in get_scorer_names()
+    True
+    """
+    return sorted(_SCORERS)
+
+
+def get_scorer(scoring):
+    """Get one of this package's scorers by name.
+
+    Parameters
+    ----------
+    scoring : str or callable
+        A name from :func:`get_scorer_names`; a callable is returned as it is.
+
+    Returns
+    -------
+    scorer : callable
+        A fresh copy of the scorer, so setting its metadata requests does not
+        change the registry.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name; the message lists the closest known names.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import get_scorer
+    >>> get_scorer("neg_macro_mean_absolute_error")
+    make_ordinal_scorer(mean_absolute_error, greater_is_better=False, average='macro')
+    """
+    if callable(scoring):
+        return scoring
+    if not isinstance(scoring, str):
+        raise ValueError(f"scoring must be a scorer name or a callable; got {scoring!r}.")
+    try:
+        return copy.deepcopy(_SCORERS[scoring])
+    except KeyError:
+        close = difflib.get_close_matches(scoring, _SCORERS, n=5, cutoff=0.5)
+        hint = f" Did you mean one of {close}?" if close else ""
+        raise ValueError(
+            f"{scoring!r} is not a scorer of sklearn_ordinal.{hint} "
+            "sklearn_ordinal.metrics.get_scorer_names() lists them all."
+        ) from None
