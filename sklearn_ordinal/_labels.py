@@ -89,23 +89,24 @@ def _check_1d_labels(y, name):
         )
     if y.size == 0:
         raise ValueError(f"{name} is empty: at least one label is needed.")
-    if y.dtype.kind == "O":
+    from_objects = y.dtype.kind == "O"
+    if from_objects:
         if pd.isna(y).any():
             raise ValueError(f"{name} contains missing values (NaN or None); every item needs a label.")
         kind = _label_kind(y, name)
         # Object arrays of numbers become numeric arrays so that they compare as numbers.
         if kind == "number":
             y = y.astype(np.float64)
-            if np.all(y == np.round(y)):
-                y = y.astype(np.int64)
         elif all(isinstance(label, str) for label in y):
             y = y.astype(str)
-    elif y.dtype.kind == "f":
+    if y.dtype.kind == "f":
         if np.isnan(y).any():
             raise ValueError(f"{name} contains NaN; every item needs a finite label.")
         if np.isinf(y).any():
             raise ValueError(f"{name} contains infinity; every item needs a finite label.")
-    elif y.dtype.kind not in "biuUS":
+        if from_objects and np.all(y == np.round(y)):
+            y = y.astype(np.int64)  # [1, 2, 3] as a list means integer labels
+    elif y.dtype.kind not in "biuUSO":
         raise ValueError(f"{name} has unsupported dtype {y.dtype}; labels must be numbers or strings.")
     return y
 
