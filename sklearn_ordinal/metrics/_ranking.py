@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.utils import check_consistent_length
 from sklearn.utils._param_validation import StrOptions, validate_params
 
 from .._labels import check_ordinal_targets
@@ -54,10 +55,7 @@ def _check_scores(y_score, n_samples):
             raise ValueError("y_score contains NaN; every item needs a finite score.")
         if np.isinf(y_score).any():
             raise ValueError("y_score contains infinity; every item needs a finite score.")
-    if y_score.shape[0] != n_samples:
-        raise ValueError(
-            f"y_true has {n_samples} items but y_score has {y_score.shape[0]} scores."
-        )
+    check_consistent_length(np.empty(n_samples), y_score)
     return y_score
 
 
@@ -497,6 +495,12 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
     >>> thresholds[5], tpr[5]
     (array([0.2, 0.5]), array([1., 1., 1.]))
     """
+    _, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight)
+    return tpr, thresholds
+
+
+def _roc_surface(y_true, y_score, labels, sample_weight):
+    """``(classes, tpr, thresholds)``: :func:`roc_surface` and the three classes."""
     classes, scores, table = _score_table(
         y_true, y_score, labels, sample_weight, "roc_surface"
     )
@@ -519,4 +523,4 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
     # Rounding can take 1 - (a running sum ending at 1) a hair below 0.
     np.clip(tpr, 0.0, 1.0, out=tpr)
     levels = np.concatenate([[-np.inf], scores.astype(np.float64)])
-    return tpr, np.column_stack([levels[lower], levels[upper]])
+    return classes, tpr, np.column_stack([levels[lower], levels[upper]])

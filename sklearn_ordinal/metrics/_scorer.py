@@ -30,6 +30,7 @@ from ._error import (
     mean_zero_one_error,
     root_mean_squared_error,
 )
+from ._ranking import u_cons_score, u_ovo_score, u_pairs_score, vus_score
 
 _RESPONSES = ("labels", "scores")
 
@@ -246,8 +247,11 @@ _SCORERS = {
     # Closeness Evaluation Measure (Amigó et al. 2020) and the measures it is compared with.
     # (added by the CEM issue)
     #
-    # Ranking measures (Waegeman et al. 2008).
-    # (added by the ranking issue)
+    # Ranking measures (Waegeman et al. 2008): they rank one score per item.
+    "vus": make_ordinal_scorer(vus_score, response="scores"),
+    "u_pairs": make_ordinal_scorer(u_pairs_score, response="scores"),
+    "u_ovo": make_ordinal_scorer(u_ovo_score, response="scores"),
+    "u_cons": make_ordinal_scorer(u_cons_score, response="scores"),
 }
 
 
