@@ -86,17 +86,17 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     table = table.reshape(n_groups, n_classes).astype(np.float64, copy=False)
 
     present = table.sum(axis=0) > 0
+    if present.sum() < 2:
+        raise ValueError(
+            f"{measure} needs items of at least two classes to rank; y_true has only "
+            f"class {classes[present].tolist()}."
+        )
     if not present.all():
         warnings.warn(
             f"{measure}: classes {classes[~present].tolist()} have no true item "
             "(or zero total weight); they are left out.",
             UndefinedMetricWarning,
             stacklevel=4,
-        )
-    if present.sum() < 2:
-        raise ValueError(
-            f"{measure} needs items of at least two classes to rank; y_true has only "
-            f"class {classes[present].tolist()}."
         )
     return classes[present], sorted_scores[starts_group], table[:, present]
 
