@@ -18,6 +18,10 @@ from sklearn_ordinal.metrics import (
     mean_squared_error,
     mean_zero_one_error,
     root_mean_squared_error,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
 )
 
 # Label measures: f(y_true, y_pred, *, labels=None, sample_weight=None, ...) -> float.
@@ -55,6 +59,12 @@ NO_SAMPLE_WEIGHT = set()
 # higher is better.
 SCORE_MEASURES = {
     # Ranking (Waegeman et al. 2008)
+    "vus_score": vus_score,
+    "u_pairs_score": u_pairs_score,
+    "u_ovo_score": u_ovo_score,
+    "u_cons_score": u_cons_score,
+    "vus_score_strict_ties": partial(vus_score, ties="strict"),
+    "u_cons_score_strict_ties": partial(u_cons_score, ties="strict"),
 }
 
 
