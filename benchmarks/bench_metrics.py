@@ -75,6 +75,28 @@ def bench_error_measures(sizes, repeat, rng):
 # Further sections (closeness, ranking) are added below, one function each.
 
 
+def bench_ranking_measures(sizes, repeat, rng):
+    from sklearn_ordinal.metrics import u_cons_score, vus_score
+
+    n = sizes[0]
+    print(f"Ranking measures, n = {n:.0e}, 5 classes, ratio to np.argsort of the same scores")
+    y_true = rng.integers(0, 5, size=n)
+    continuous = y_true + rng.normal(scale=1.5, size=n)
+    tied = np.round(continuous * 4) / 4
+    cases = {"no ties": continuous, f"heavy ties ({len(np.unique(tied))} scores)": tied}
+    for case, y_score in cases.items():
+        argsort = best_time(lambda: np.argsort(y_score), repeat)
+        for measure in (vus_score, u_cons_score):
+            ours = best_time(lambda: measure(y_true, y_score), repeat)
+            report(f"{measure.__name__}, {case}", ours, "np.argsort", argsort, target=3)
+    n = sizes[-1]
+    y_true = rng.integers(0, 5, size=n)
+    y_score = y_true + rng.normal(scale=1.5, size=n)
+    argsort = best_time(lambda: np.argsort(y_score), max(1, repeat // 2))
+    ours = best_time(lambda: vus_score(y_true, y_score), max(1, repeat // 2))
+    report(f"n = {n:.0e}: exact vus_score, no ties", ours, "np.argsort", argsort)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
@@ -84,6 +106,7 @@ def main(argv=None):
     sizes = [10**4, 10**5] if args.quick else [10**6, 10**7]
     repeat = 2 if args.quick else args.repeat
     bench_error_measures(sizes, repeat, rng)
+    bench_ranking_measures(sizes, repeat, rng)
 
 
 if __name__ == "__main__":

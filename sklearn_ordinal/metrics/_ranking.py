@@ -3,7 +3,7 @@
 Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
 model by how well it *ranks* the items, whatever thresholds later turn the score
 into a class (``SPEC.md`` section 3). Every measure here is a function of one small
-intermediate, the *score table* ``W``: the scores sorted once, ``W[g, k]`` the weight
+intermediate, the *score table* ``W``: the scores sorted once, ``W[k, g]`` the weight
 of the items of class ``k`` whose score is the ``g``-th smallest distinct score.
 
 - VUS walks the table once, carrying for each class ``k`` the weight of the
@@ -63,29 +63,32 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     """Validate the inputs and build the score table of the classes present.
 
     Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
-    the distinct scores in increasing order, and ``table[g, k]``, the weight of the
-    items of class ``classes[k]`` scored ``thresholds[g]``. A class in ``labels``
-    with no true item (or zero total weight) is left out with a warning.
+    the ``G`` distinct scores in increasing order, and the ``(r, G)`` array
+    ``table[k, g]``, the weight of the items of class ``classes[k]`` scored
+    ``thresholds[g]`` (one row per class, so that the per-class running sums run
+    over contiguous memory). A class in ``labels`` with no true item (or zero total
+    weight) is left out with a warning.
     """
     classes, codes, _, sample_weight = check_ordinal_targets(
         y_true, labels=labels, sample_weight=sample_weight
     )
     y_score = _check_scores(y_score, len(codes))
-    n_classes = len(classes)
 
     order = np.argsort(y_score)
     sorted_scores = y_score[order]
     starts_group = np.empty(len(order), dtype=bool)
     starts_group[0] = True
     np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=starts_group[1:])
-    group = np.cumsum(starts_group) - 1
-    n_groups = int(group[-1]) + 1
-    cell = group * n_classes + codes[order]
+    group = np.cumsum(starts_group)  # 1-based
+    n_groups = int(group[-1])
+    cell = codes[order] * n_groups
+    cell += group
+    cell -= 1
     weights = None if sample_weight is None else sample_weight[order]
-    table = np.bincount(cell, weights=weights, minlength=n_groups * n_classes)
-    table = table.reshape(n_groups, n_classes).astype(np.float64, copy=False)
+    table = np.bincount(cell, weights=weights, minlength=len(classes) * n_groups)
+    table = table.reshape(len(classes), n_groups).astype(np.float64, copy=False)
 
-    present = table.sum(axis=0) > 0
+    present = table.sum(axis=1) > 0
     if present.sum() < 2:
         raise ValueError(
             f"{measure} needs items of at least two classes to rank; y_true has only "
@@ -98,18 +101,22 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
             UndefinedMetricWarning,
             stacklevel=4,
         )
-    return classes[present], sorted_scores[starts_group], table[:, present]
+        classes, table = classes[present], table[present]
+    return classes, sorted_scores[starts_group], table
 
 
-def _ordered_pair_weights(table, ties):
-    """``Q[k, l]``: weight of the pairs (class k item, class l item) ranked k below l.
+def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
+    """``(pairs, n)`` for the pairwise measures, from the score table.
 
-    A pair weighs the product of its items' weights; a tied pair counts
-    ``_TIED_PAIR_CREDIT[ties]`` of its weight.
+    ``pairs[k, l]``: weight of the pairs (class k item, class l item) ranked with
+    the class k item below, a pair weighing the product of its items' weights and
+    a tied pair counting ``_TIED_PAIR_CREDIT[ties]`` of its weight. ``n[k]``: the
+    weight of class k.
     """
-    below = np.cumsum(table, axis=0) - table
-    below += _TIED_PAIR_CREDIT[ties] * table
-    return below.T @ table
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, measure)
+    below = np.cumsum(table, axis=1)
+    below -= (1.0 - _TIED_PAIR_CREDIT[ties]) * table
+    return below @ table.T, table.sum(axis=1)
 
 
 def _vus(table, ties):
@@ -124,21 +131,20 @@ def _vus(table, ties):
     Class weights are divided by ``n_k`` first, so every count is a fraction of
     ``prod_k n_k`` and stays in [0, 1] however large the data.
     """
-    n_groups, n_classes = table.shape
-    share = table / table.sum(axis=0)
-    max_block = n_classes if ties == "average" else 1
-    shared = np.flatnonzero(np.count_nonzero(share, axis=1) > 1)
-    if max_block == 1 or shared.size == 0:
-        max_block = 1
+    n_classes, n_groups = table.shape
+    share = table / table.sum(axis=1, keepdims=True)
+    shared = np.empty(0, dtype=np.intp)
+    if ties == "average":
+        shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
     before = np.ones(n_groups)
     before_shared = [before[shared]]
     for k in range(n_classes):
-        ends = before * share[:, k]
-        if max_block > 1:
-            block = share[shared, k]
+        ends = before * share[k]
+        if shared.size:
+            block = share[k, shared]
             tied_ends = np.zeros(shared.size)
             for m in range(2, k + 2):
-                block = block * share[shared, k - m + 1]
+                block = block * share[k - m + 1, shared]
                 tied_ends += before_shared[k - m + 1] * block / math.factorial(m)
             ends[shared] += tied_ends
         if k == n_classes - 1:
@@ -147,8 +153,7 @@ def _vus(table, ties):
         before = np.empty(n_groups)
         before[0] = 0.0
         before[1:] = chains[:-1]
-        if max_block > 1:
-            before_shared.append(before[shared])
+        before_shared.append(before[shared])
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -297,9 +302,7 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     >>> u_pairs_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_pairs_score")
     upper = np.triu_indices(len(n), k=1)
     return float(pairs[upper].sum() / np.outer(n, n)[upper].sum())
 
@@ -358,9 +361,7 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     >>> u_ovo_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_ovo_score")
     upper = np.triu_indices(len(n), k=1)
     return float(np.mean(pairs[upper] / np.outer(n, n)[upper]))
 
@@ -417,9 +418,7 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.875
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_cons_score")
     # Pairs across the split after class k: the upper-right block of ``pairs``,
     # read off its 2-D running sums (rows summed downward, columns leftward).
     block_sums = np.cumsum(np.cumsum(pairs, axis=0)[:, ::-1], axis=1)[:, ::-1]
@@ -511,7 +510,7 @@ def _roc_surface(y_true, y_score, labels, sample_weight):
         )
     # Share of each class at or below each threshold; row 0 is b = -inf.
     at_or_below = np.zeros((len(scores) + 1, 3))
-    np.cumsum(table / table.sum(axis=0), axis=0, out=at_or_below[1:])
+    np.cumsum(table.T / table.sum(axis=1), axis=0, out=at_or_below[1:])
     lower, upper = np.triu_indices(len(scores) + 1)
     tpr = np.column_stack(
         [
