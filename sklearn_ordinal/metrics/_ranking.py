@@ -85,8 +85,9 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     cell += group
     cell -= 1
     weights = None if sample_weight is None else sample_weight[order]
+    # Integer counts stay integers (exact) until a measure divides them.
     table = np.bincount(cell, weights=weights, minlength=len(classes) * n_groups)
-    table = table.reshape(len(classes), n_groups).astype(np.float64, copy=False)
+    table = table.reshape(len(classes), n_groups)
 
     present = table.sum(axis=1) > 0
     if present.sum() < 2:
@@ -114,6 +115,7 @@ def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
     weight of class k.
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, measure)
+    table = table.astype(np.float64, copy=False)
     below = np.cumsum(table, axis=1)
     below -= (1.0 - _TIED_PAIR_CREDIT[ties]) * table
     return below @ table.T, table.sum(axis=1)
@@ -122,38 +124,41 @@ def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
 def _vus(table, ties):
     """Volume under the ROC surface, by one pass over the score table.
 
-    ``ends[g]`` is the normalised weight of the correctly ordered chains of the
-    first ``k + 1`` classes whose last item scores ``thresholds[g]``; ``before[k]``
-    the same for chains of the first ``k`` classes ending strictly below each
-    score (the empty chain, ``k = 0``, is 1 everywhere). Under ``ties="average"``
-    a chain may end in a block of ``m`` consecutive classes tied at one score,
-    which counts ``1 / m!``; only scores shared by two classes can hold a block.
-    Class weights are divided by ``n_k`` first, so every count is a fraction of
-    ``prod_k n_k`` and stays in [0, 1] however large the data.
+    After class ``k``, ``chains[g]`` is the normalised weight of the correctly
+    ordered chains of the first ``k + 1`` classes that end at or below the ``g``-th
+    distinct score; a class ``k + 1`` item at score ``g`` extends those ending
+    strictly below it. Under ``ties="average"`` a chain may also end in a block of
+    ``m`` consecutive classes tied at one score, which counts ``1 / m!``; only
+    scores shared by two classes can hold a block, so that work is confined to
+    them. Class weights are divided by ``n_k`` first, so every count is a fraction
+    of ``prod_k n_k`` and stays in [0, 1] however large the data.
     """
     n_classes, n_groups = table.shape
-    share = table / table.sum(axis=1, keepdims=True)
+    scale = 1.0 / table.sum(axis=1)
     shared = np.empty(0, dtype=np.intp)
-    if ties == "average":
+    if ties == "average" and np.count_nonzero(table) > n_groups:
         shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
-    before = np.ones(n_groups)
-    before_shared = [before[shared]]
-    for k in range(n_classes):
-        ends = before * share[k]
+    share_shared = table[:, shared] * scale[:, np.newaxis]
+    # before_shared[j]: chains of the first j classes ending below each shared score.
+    before_shared = [np.ones(shared.size)]
+    # Two buffers reused for every class: fresh arrays of n_groups would each
+    # cost page faults comparable to the arithmetic.
+    ends = np.multiply(table[0], scale[0], dtype=np.float64)
+    chains = np.empty(n_groups)
+    for k in range(1, n_classes):
+        np.cumsum(ends, out=chains)
+        before_shared.append(np.where(shared > 0, chains[shared - 1], 0.0))
+        ends[0] = 0.0
+        np.multiply(chains[:-1], table[k, 1:], out=ends[1:])
+        ends *= scale[k]
         if shared.size:
-            block = share[k, shared]
+            block = share_shared[k]
             tied_ends = np.zeros(shared.size)
             for m in range(2, k + 2):
-                block = block * share[k - m + 1, shared]
+                block = block * share_shared[k - m + 1]
                 tied_ends += before_shared[k - m + 1] * block / math.factorial(m)
             ends[shared] += tied_ends
-        if k == n_classes - 1:
-            return float(ends.sum())
-        chains = np.cumsum(ends)
-        before = np.empty(n_groups)
-        before[0] = 0.0
-        before[1:] = chains[:-1]
-        before_shared.append(before[shared])
+    return float(ends.sum())
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
