@@ -416,3 +416,23 @@ def test_importing_metrics_does_not_import_matplotlib():
     code = "import sys, sklearn_ordinal.metrics; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@given(
+    y=st.lists(st.integers(-5, 40), min_size=1, max_size=30),
+    dtype=st.sampled_from([np.int8, np.int64, np.uint16]),
+)
+def test_integer_targets_without_sorting_match_np_unique(y, dtype):
+    # check_ordinal_targets has a bincount fast path for small integer labels (it
+    # keeps the ranking measures within a few argsorts); it must agree with np.unique.
+    from sklearn_ordinal._labels import check_ordinal_targets
+
+    y = np.array(y)
+    if dtype == np.uint16:
+        y = y - y.min()
+    y = y.astype(dtype)
+    classes, codes, _, _ = check_ordinal_targets(y)
+    expected_classes, expected_codes = np.unique(y, return_inverse=True)
+    np.testing.assert_array_equal(classes, expected_classes)
+    assert classes.dtype == expected_classes.dtype
+    np.testing.assert_array_equal(codes, expected_codes)
