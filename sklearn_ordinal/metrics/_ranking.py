@@ -50,11 +50,10 @@ def _check_scores(y_score, n_samples):
             raise ValueError(
                 f"y_score must hold real numbers; got dtype {y_score.dtype}."
             ) from None
-    if y_score.dtype.kind == "f":
+    if y_score.dtype.kind == "f" and not np.isfinite(y_score).all():
         if np.isnan(y_score).any():
             raise ValueError("y_score contains NaN; every item needs a finite score.")
-        if np.isinf(y_score).any():
-            raise ValueError("y_score contains infinity; every item needs a finite score.")
+        raise ValueError("y_score contains infinity; every item needs a finite score.")
     check_consistent_length(np.empty(n_samples), y_score)
     return y_score
 
@@ -76,14 +75,16 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
 
     order = np.argsort(y_score)
     sorted_scores = y_score[order]
-    starts_group = np.empty(len(order), dtype=bool)
-    starts_group[0] = True
-    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=starts_group[1:])
-    group = np.cumsum(starts_group)  # 1-based
-    n_groups = int(group[-1])
-    cell = codes[order] * n_groups
+    # new_group[i]: item i (in score order) has a higher score than item i - 1;
+    # its running count is the 0-based index of each item's distinct score.
+    new_group = np.empty(len(order), dtype=bool)
+    new_group[0] = False
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new_group[1:])
+    group = np.cumsum(new_group)
+    n_groups = int(group[-1]) + 1
+    cell = codes[order]
+    cell *= n_groups
     cell += group
-    cell -= 1
     weights = None if sample_weight is None else sample_weight[order]
     # Integer counts stay integers (exact) until a measure divides them.
     table = np.bincount(cell, weights=weights, minlength=len(classes) * n_groups)
@@ -103,7 +104,8 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
             stacklevel=4,
         )
         classes, table = classes[present], table[present]
-    return classes, sorted_scores[starts_group], table
+    new_group[0] = True
+    return classes, sorted_scores[new_group], table
 
 
 def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
