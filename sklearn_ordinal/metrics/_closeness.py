@@ -69,7 +69,7 @@ def _proximity(class_weights, values, scale, flat):
     if flat:
         return 1.0 - probability
     with np.errstate(divide="ignore"):
-        return -np.log2(probability)
+        return 0.0 - np.log2(probability)  # not -log2: P = 1 must give 0.0, not -0.0
 
 
 def _need_values(scale, class_values):
@@ -178,7 +178,7 @@ def class_proximity(
             "proximity as a true class is infinite (-log2 0) where no gold item lies "
             "close enough.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     return proximity
 
