@@ -265,3 +265,23 @@ def test_scorers_pickle_and_reward_the_perfect_estimator(name):
     X_wrong = np.roll(y, 1)[:, np.newaxis]
     scorer = pickle.loads(pickle.dumps(get_scorer(name)))
     assert scorer(Oracle(), X_perfect, y) > scorer(Oracle(), X_wrong, y)
+
+
+def test_appendix_b_imbalance_counterexamples():
+    # Paper, Appendix B: moving a gold item of the small class 3 to class 2 should
+    # cost more than moving one of the large class 1 to class 2. These measures
+    # disagree: accuracy (3/4, 3/4), accuracy with 1 (1, 1), Pearson (0.85, 0.9).
+    gold, small_class_moved, large_class_moved = [1, 1, 2, 3], [1, 2, 2, 3], [1, 1, 2, 2]
+    assert _accuracy(gold, small_class_moved) == _accuracy(gold, large_class_moved) == 0.75
+    assert accuracy_within_score(gold, small_class_moved) == 1.0
+    assert accuracy_within_score(gold, large_class_moved) == 1.0
+    assert _pearson(gold, small_class_moved) == pytest.approx(0.85, abs=5e-3)
+    assert _pearson(gold, large_class_moved) == pytest.approx(0.90, abs=5e-3)
+
+
+def test_appendix_b_correlations_break_monotonicity():
+    # (2, 3, 4) is closer to the truth (3, 4, 5) than (1, 2, 3), yet rank measures
+    # cannot tell them apart.
+    gold, worse, better = [3, 4, 5], [1, 2, 3], [2, 3, 4]
+    for measure in (kendall_tau_a_score, _kendall_tau_b, _spearman, _pearson, _accuracy):
+        assert measure(gold, worse) == pytest.approx(measure(gold, better))
