@@ -175,7 +175,8 @@ def test_class_without_gold_item():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         score = cem_score(y_true, y_pred, labels=labels)
-    assert score == pytest.approx(_brute_cem([0, 0, 1], [2, 0, 1], [1, 1, 1], "ordinal", None, False))
+    expected = _brute_cem([0, 0, 1], [2, 0, 1], [1, 1, 1], "ordinal", None, False)
+    assert score == pytest.approx(expected)
     # Every gold item lies between class 3 and class 0: prox = -log2(1) = 0 (not -0).
     assert str(proximity[3, 0]) == "0.0"
 
