@@ -123,6 +123,30 @@ def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
     return below @ table.T, table.sum(axis=1)
 
 
+def _split_aucs(table, ties):
+    """AUC of the classes above each split ``k`` against those at or below it.
+
+    From rank sums, as Mann and Whitney do, so that one running sum serves every
+    split: with the mid-rank ``rho_g`` of a score (weight below it plus half the
+    weight at it), the upper items of split ``k``, of total weight ``U_k``, hold
+    ``sum_{i upper} w_i rho_i = (pairs ranked lower < upper) + U_k^2 / 2`` under
+    ``ties="average"``. ``"strict"`` then takes back the half credit of the pairs
+    tied across the split.
+    """
+    at_score = table.sum(axis=0)
+    mid_rank = np.cumsum(at_score)
+    mid_rank -= 0.5 * at_score
+    upper_rank_sum = np.cumsum((table @ mid_rank)[::-1])[::-1][1:]
+    n = table.sum(axis=1)
+    upper = np.cumsum(n[::-1])[::-1][1:]
+    lower = n.sum() - upper
+    ordered = upper_rank_sum - 0.5 * upper**2
+    if ties == "strict":
+        lower_at_score = np.cumsum(table[:-1], axis=0)
+        ordered -= 0.5 * np.einsum("kg,kg->k", lower_at_score, at_score - lower_at_score)
+    return ordered / (lower * upper)
+
+
 def _vus(table, ties):
     """Volume under the ROC surface, by one pass over the score table.
 
@@ -425,14 +449,8 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.875
     """
-    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_cons_score")
-    # Pairs across the split after class k: the upper-right block of ``pairs``,
-    # read off its 2-D running sums (rows summed downward, columns leftward).
-    block_sums = np.cumsum(np.cumsum(pairs, axis=0)[:, ::-1], axis=1)[:, ::-1]
-    splits = np.arange(len(n) - 1)
-    across = block_sums[splits, splits + 1]
-    below = np.cumsum(n)[:-1]
-    return float(np.mean(across / (below * (n.sum() - below))))
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
+    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
 
 
 @validate_params(
