@@ -3,8 +3,9 @@
 Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
 model by how well it *ranks* the items, whatever thresholds later turn the score
 into a class (``SPEC.md`` section 3). Every measure here is a function of one small
-intermediate, the *score table* ``W``: the scores sorted once, ``W[k, g]`` the weight
-of the items of class ``k`` whose score is the ``g``-th smallest distinct score.
+intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of class
+``k`` whose score is the ``g``-th smallest distinct score, from one sort of the scores
+(or one hashing of them, when they repeat a lot).
 
 - VUS walks the table once, carrying for each class ``k`` the weight of the
   correctly ordered chains ``c_1 < ... < c_k`` seen so far (never enumerating tuples).
@@ -16,6 +17,7 @@ import math
 import warnings
 
 import numpy as np
+import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_consistent_length
 from sklearn.utils._param_validation import StrOptions, validate_params
@@ -29,6 +31,11 @@ _RANKING_CONSTRAINTS = {
     "sample_weight": ["array-like", None],
     "ties": [StrOptions({"average", "strict"})],
 }
+
+# Scores are grouped by hashing when a regular sample of this size has at most this
+# share of distinct values (hashing is then ~3x faster than sorting), else by sorting.
+_SCORE_SAMPLE_SIZE = 4096
+_MAX_DISTINCT_SHARE_TO_HASH = 0.25
 
 # Share of a tied pair counted as correctly ordered, per tie policy.
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
@@ -73,22 +80,15 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     )
     y_score = _check_scores(y_score, len(codes))
 
-    order = np.argsort(y_score)
-    sorted_scores = y_score[order]
-    # new_group[i]: item i (in score order) has a higher score than item i - 1;
-    # its running count is the 0-based index of each item's distinct score.
-    new_group = np.empty(len(order), dtype=bool)
-    new_group[0] = False
-    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new_group[1:])
-    group = np.cumsum(new_group)
-    n_groups = int(group[-1]) + 1
-    cell = codes[order]
-    cell *= n_groups
+    group, thresholds, order = _group_by_score(y_score)
+    if order is not None:
+        codes = codes[order]
+        sample_weight = None if sample_weight is None else sample_weight[order]
+    cell = codes * len(thresholds)
     cell += group
-    weights = None if sample_weight is None else sample_weight[order]
     # Integer counts stay integers (exact) until a measure divides them.
-    table = np.bincount(cell, weights=weights, minlength=len(classes) * n_groups)
-    table = table.reshape(len(classes), n_groups)
+    table = np.bincount(cell, weights=sample_weight, minlength=len(classes) * len(thresholds))
+    table = table.reshape(len(classes), len(thresholds))
 
     present = table.sum(axis=1) > 0
     if present.sum() < 2:
@@ -104,8 +104,35 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
             stacklevel=4,
         )
         classes, table = classes[present], table[present]
-    new_group[0] = True
-    return classes, sorted_scores[new_group], table
+    return classes, thresholds, table
+
+
+def _group_by_score(y_score):
+    """Index of every item's score among the distinct scores, in increasing order.
+
+    Returns ``(group, thresholds, order)``: ``thresholds`` the distinct scores,
+    increasing, and ``group[i]`` the index in it of the score of item ``order[i]``
+    (of item ``i`` when ``order`` is None). Scores that repeat a lot, as rounded
+    scores or ``predict_proba`` of a few leaves do, are grouped by hashing and
+    only the few distinct ones sorted; other scores by one sort. A regular sample
+    of the scores decides; either way the result is the same.
+    """
+    sample = y_score[:: max(1, len(y_score) // _SCORE_SAMPLE_SIZE)]
+    if len(np.unique(sample)) <= _MAX_DISTINCT_SHARE_TO_HASH * len(sample):
+        codes, distinct = pd.factorize(y_score)
+        order = np.argsort(distinct)
+        rank = np.empty(len(distinct), dtype=np.intp)
+        rank[order] = np.arange(len(distinct))
+        return rank[codes], distinct[order], None
+    order = np.argsort(y_score)
+    sorted_scores = y_score[order]
+    # A running count of the steps up between neighbours in score order.
+    steps_up = np.empty(len(order), dtype=bool)
+    steps_up[0] = False
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=steps_up[1:])
+    group = np.cumsum(steps_up)
+    steps_up[0] = True
+    return group, sorted_scores[steps_up], order
 
 
 def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
