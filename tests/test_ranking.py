@@ -373,6 +373,8 @@ _BAD = {
     ),
     "2-D scores": (([0, 1, 2], np.ones((3, 3))), {}, r"y_score must be 1-D.*\(3, 3\)"),
     "string scores": (([0, 1, 2], ["a", "b", "c"]), {}, "y_score must hold real numbers"),
+    "complex scores": (([0, 1, 2], [1j, 2, 3]), {}, "y_score must hold real numbers"),
+    "None score": (([0, 1, 2], [0.1, None, 0.3]), {}, "y_score contains missing values"),
     "unknown tie policy": (([0, 1, 2], [0.1, 0.2, 0.3]), {"ties": "random"}, "'ties' parameter"),
     "lengths differ": (([0, 1, 2], [0.1, 0.2]), {}, r"inconsistent numbers of samples: \[3, 2\]"),
 }

@@ -9,8 +9,9 @@ intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of cl
 
 - VUS walks the table once, carrying for each class ``k`` the weight of the
   correctly ordered chains ``c_1 < ... < c_k`` seen so far (never enumerating tuples).
-- The pairwise measures all come from one ``r x r`` matrix of ordered pair weights,
-  itself one product of the table with its running sums.
+- U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, itself
+  one product of the table with its running sums.
+- U_cons comes from the rank sums of the classes, one running sum for all splits.
 """
 
 import math
@@ -50,13 +51,15 @@ def _check_scores(y_score, n_samples):
             f"class); got shape {y_score.shape}. Reduce class probabilities to one "
             "score first, e.g. the expected class position proba @ np.arange(n_classes)."
         )
-    if y_score.dtype.kind not in "biuf":
+    if y_score.dtype.kind == "O":
+        if pd.isna(y_score).any():
+            raise ValueError("y_score contains missing values (NaN or None).")
         try:
             y_score = y_score.astype(np.float64)
         except (TypeError, ValueError):
-            raise ValueError(
-                f"y_score must hold real numbers; got dtype {y_score.dtype}."
-            ) from None
+            pass
+    if y_score.dtype.kind not in "biuf":
+        raise ValueError(f"y_score must hold real numbers; got dtype {y_score.dtype}.")
     if y_score.dtype.kind == "f" and not np.isfinite(y_score).all():
         if np.isnan(y_score).any():
             raise ValueError("y_score contains NaN; every item needs a finite score.")
@@ -135,19 +138,22 @@ def _group_by_score(y_score):
     return group, sorted_scores[steps_up], order
 
 
-def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
-    """``(pairs, n)`` for the pairwise measures, from the score table.
+def _class_pair_aucs(table, ties):
+    """``(aucs, sizes)``: AUC of class l against class k, and ``n_k n_l``, for k < l.
 
-    ``pairs[k, l]``: weight of the pairs (class k item, class l item) ranked with
-    the class k item below, a pair weighing the product of its items' weights and
-    a tied pair counting ``_TIED_PAIR_CREDIT[ties]`` of its weight. ``n[k]``: the
-    weight of class k.
+    From the matrix of ordered pair weights, ``pairs[k, l]``: the weight of the
+    pairs (class k item, class l item) with the class k item ranked below, a pair
+    weighing the product of its items' weights and a tied pair counting
+    ``_TIED_PAIR_CREDIT[ties]`` of its weight.
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, measure)
     table = table.astype(np.float64, copy=False)
     below = np.cumsum(table, axis=1)
     below -= (1.0 - _TIED_PAIR_CREDIT[ties]) * table
-    return below @ table.T, table.sum(axis=1)
+    pairs = below @ table.T
+    n = table.sum(axis=1)
+    upper = np.triu_indices(len(n), k=1)
+    sizes = np.outer(n, n)[upper]
+    return pairs[upper] / sizes, sizes
 
 
 def _split_aucs(table, ties):
@@ -360,9 +366,9 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     >>> u_pairs_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_pairs_score")
-    upper = np.triu_indices(len(n), k=1)
-    return float(pairs[upper].sum() / np.outer(n, n)[upper].sum())
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
+    aucs, sizes = _class_pair_aucs(table, ties)
+    return float(np.average(aucs, weights=sizes))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -419,9 +425,9 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     >>> u_ovo_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_ovo_score")
-    upper = np.triu_indices(len(n), k=1)
-    return float(np.mean(pairs[upper] / np.outer(n, n)[upper]))
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
+    aucs, _ = _class_pair_aucs(table, ties)
+    return float(np.mean(aucs))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
