@@ -81,6 +81,28 @@ def test_string_labels_in_given_order():
         np.testing.assert_array_equal(got, expected)
 
 
+@pytest.mark.parametrize("max_thresholds", [2, 3, 10, 50])
+def test_max_thresholds_keeps_exact_points_and_the_corners(max_thresholds):
+    rng = np.random.default_rng(max_thresholds)
+    y = rng.integers(0, 3, size=200)
+    s = np.round(y + rng.normal(size=200), 2)
+    full = {tuple(b): tuple(p) for p, b in zip(*roc_surface(y, s))}
+    tpr, thresholds = roc_surface(y, s, max_thresholds=max_thresholds)
+    levels = np.unique(thresholds)
+    assert len(levels) == max_thresholds
+    assert levels[0] == -np.inf and levels[-1] == s.max()
+    assert len(tpr) == max_thresholds * (max_thresholds + 1) // 2
+    for point, b in zip(tpr, thresholds):
+        assert full[tuple(b)] == tuple(point)
+
+
+def test_max_thresholds_below_two_is_an_error():
+    with pytest.raises(ValueError, match="max_thresholds"):
+        roc_surface([0, 1, 2], [0.1, 0.2, 0.3], max_thresholds=1)
+    with pytest.raises(ValueError, match="max_thresholds must be at least 2"):
+        RocSurfaceDisplay.from_predictions([0, 1, 2], [0.1, 0.2, 0.3], max_thresholds=1)
+
+
 @pytest.mark.parametrize("y", [[0, 1, 0, 1], [0, 1, 2, 3]])
 def test_needs_exactly_three_classes(y):
     with pytest.raises(ValueError, match="three classes"):
@@ -134,6 +156,18 @@ def test_display_from_estimator_uses_the_scorer_scores(close_figures):
     display = RocSurfaceDisplay.from_estimator(model, X, y)
     assert display.vus == pytest.approx(vus_score(y, model.predict_proba(X) @ np.arange(3)))
     assert display.ax_.get_title().startswith("LogisticRegression (VUS = ")
+
+
+def test_display_of_large_data_draws_at_most_max_thresholds(close_figures):
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, size=5000)
+    s = y + rng.normal(size=5000)
+    display = RocSurfaceDisplay.from_predictions(y, s)
+    assert len(display.tpr) == 100 * 101 // 2
+    assert display.vus == vus_score(y, s)
+    assert len(RocSurfaceDisplay.from_predictions(y[:50], s[:50], max_thresholds=None).tpr) == (
+        51 * 52 // 2
+    )
 
 
 def test_display_draws_on_given_3d_axes_and_refuses_2d(close_figures):

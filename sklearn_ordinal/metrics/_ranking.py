@@ -16,12 +16,13 @@ intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of cl
 
 import math
 import warnings
+from numbers import Integral
 
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_consistent_length
-from sklearn.utils._param_validation import StrOptions, validate_params
+from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._labels import check_ordinal_targets
 
@@ -492,10 +493,11 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
         "y_score": ["array-like"],
         "labels": ["array-like", None],
         "sample_weight": ["array-like", None],
+        "max_thresholds": [Interval(Integral, 2, None, closed="left"), None],
     },
     prefer_skip_nested_validation=True,
 )
-def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
+def roc_surface(y_true, y_score, *, labels=None, sample_weight=None, max_thresholds=None):
     r"""Points of the ROC surface of a ranking of three ordered classes.
 
     Two thresholds :math:`b_1 \le b_2` turn the score into a class: :math:`c_1` up
@@ -509,10 +511,10 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
             I_{b_{k-1} < f(x_i) \le b_k}, \qquad b_0 = -\infty,\; b_3 = +\infty
 
     The thresholds run over :math:`-\infty` and every distinct score, so there are
-    :math:`(G + 1)(G + 2) / 2` points for :math:`G` distinct scores: round the
-    scores or take a sample before drawing a large data set. The volume under
-    the surface is :func:`vus_score` (Theorem 3.1; with ``ties="strict"`` when
-    classes share scores).
+    :math:`(G + 1)(G + 2) / 2` points for :math:`G` distinct scores; for large data,
+    ``max_thresholds`` keeps a subset of the thresholds, evenly spread in score
+    order. The volume under the surface is :func:`vus_score` (Theorem 3.1; with
+    ``ties="strict"`` when classes share scores).
 
     Parameters
     ----------
@@ -524,6 +526,11 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
         The three classes in increasing order.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative item weights.
+    max_thresholds : int >= 2, default=None
+        At most this many values per threshold: :math:`-\infty`, the highest
+        score and values evenly spaced among the distinct scores in between. The
+        points are still exact points of the surface, only fewer. None keeps
+        every distinct score.
 
     Returns
     -------
@@ -552,12 +559,16 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
     >>> thresholds[5], tpr[5]
     (array([0.2, 0.5]), array([1., 1., 1.]))
     """
-    _, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight)
+    _, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight, max_thresholds)
     return tpr, thresholds
 
 
-def _roc_surface(y_true, y_score, labels, sample_weight):
+def _roc_surface(y_true, y_score, labels, sample_weight, max_thresholds):
     """``(classes, tpr, thresholds)``: :func:`roc_surface` and the three classes."""
+    if max_thresholds is not None and max_thresholds < 2:
+        raise ValueError(
+            f"max_thresholds must be at least 2 (-inf and the highest score); got {max_thresholds}."
+        )
     classes, scores, table = _score_table(
         y_true, y_score, labels, sample_weight, "roc_surface"
     )
@@ -569,7 +580,11 @@ def _roc_surface(y_true, y_score, labels, sample_weight):
     # Share of each class at or below each threshold; row 0 is b = -inf.
     at_or_below = np.zeros((len(scores) + 1, 3))
     np.cumsum(table.T / table.sum(axis=1), axis=0, out=at_or_below[1:])
-    lower, upper = np.triu_indices(len(scores) + 1)
+    levels = np.concatenate([[-np.inf], scores.astype(np.float64)])
+    if max_thresholds is not None and len(levels) > max_thresholds:
+        kept = np.unique(np.linspace(0, len(levels) - 1, max_thresholds).round().astype(int))
+        at_or_below, levels = at_or_below[kept], levels[kept]
+    lower, upper = np.triu_indices(len(levels))
     tpr = np.column_stack(
         [
             at_or_below[lower, 0],
@@ -579,5 +594,4 @@ def _roc_surface(y_true, y_score, labels, sample_weight):
     )
     # Rounding can take 1 - (a running sum ending at 1) a hair below 0.
     np.clip(tpr, 0.0, 1.0, out=tpr)
-    levels = np.concatenate([[-np.inf], scores.astype(np.float64)])
     return classes, tpr, np.column_stack([levels[lower], levels[upper]])

@@ -139,7 +139,16 @@ class RocSurfaceDisplay:
 
     @classmethod
     def from_predictions(
-        cls, y_true, y_score, *, labels=None, sample_weight=None, name=None, ax=None, **kwargs
+        cls,
+        y_true,
+        y_score,
+        *,
+        labels=None,
+        sample_weight=None,
+        max_thresholds=100,
+        name=None,
+        ax=None,
+        **kwargs,
     ):
         """Draw the ROC surface of given scores.
 
@@ -153,6 +162,10 @@ class RocSurfaceDisplay:
             The three classes in increasing order.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative item weights.
+        max_thresholds : int >= 2 or None, default=100
+            Draw the points of at most this many values per threshold (see
+            :func:`~sklearn_ordinal.metrics.roc_surface`), so that large data
+            draw quickly; None draws every point. The VUS in the title is exact.
         name : str, default=None
             Name shown in the title.
         ax : matplotlib Axes3D, default=None
@@ -165,14 +178,26 @@ class RocSurfaceDisplay:
         display : RocSurfaceDisplay
         """
         check_matplotlib_support(f"{cls.__name__}.from_predictions")
-        classes, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight)
+        classes, tpr, thresholds = _roc_surface(
+            y_true, y_score, labels, sample_weight, max_thresholds
+        )
         vus = vus_score(y_true, y_score, labels=labels, sample_weight=sample_weight)
         display = cls(tpr=tpr, thresholds=thresholds, vus=vus, name=name, class_names=classes)
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(
-        cls, estimator, X, y, *, labels=None, sample_weight=None, name=None, ax=None, **kwargs
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        labels=None,
+        sample_weight=None,
+        max_thresholds=100,
+        name=None,
+        ax=None,
+        **kwargs,
     ):
         """Draw the ROC surface of a fitted estimator's scores on ``X``.
 
@@ -192,6 +217,10 @@ class RocSurfaceDisplay:
             The three classes in increasing order.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative item weights.
+        max_thresholds : int >= 2 or None, default=100
+            Draw the points of at most this many values per threshold (see
+            :func:`~sklearn_ordinal.metrics.roc_surface`), so that large data
+            draw quickly; None draws every point. The VUS in the title is exact.
         name : str, default=None
             Name shown in the title; None uses the estimator's class name.
         ax : matplotlib Axes3D, default=None
@@ -211,6 +240,7 @@ class RocSurfaceDisplay:
             y_score,
             labels=labels,
             sample_weight=sample_weight,
+            max_thresholds=max_thresholds,
             name=type(estimator).__name__ if name is None else name,
             ax=ax,
             **kwargs,
