@@ -159,9 +159,9 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         The trivial class: the class with the best score. Ties go to the class
         with the larger (weighted) training count, then to the lower class.
     n_features_in_ : int
-        Number of features seen during :term:`fit`.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
-        Names of features seen during :term:`fit`. Defined only when `X` has
+        Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (``n_features_in_``,)
+        Names of features seen during ``fit``. Defined only when ``X`` has
         feature names that are all strings.
 
     See Also
