@@ -58,7 +58,9 @@ def _parse(argv):
         description=__doc__.split("\n\n", 1)[0] + "\n\n" + __doc__.split("\n\n", 2)[2],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--cv", type=_n_folds, default=5, help="number of stratified folds (default 5)")
+    parser.add_argument(
+        "--cv", type=_n_folds, default=5, help="number of stratified folds (default 5)"
+    )
     parser.add_argument(
         "--n-jobs", type=int, default=None, help="parallel jobs for the model fits (default 1)"
     )
@@ -82,7 +84,10 @@ def _print_selection(selected):
 
 def _print_comparison(table):
     width = max(len(name) for name in table.index)
-    _say(f"  {'measure':<{width}}  {'model':>8}  {'trivial':>8}  {'trivial class':<13}  improvement")
+    _say(
+        f"  {'measure':<{width}}  {'model':>8}  {'trivial':>8}  {'trivial class':<13}"
+        "  improvement"
+    )
     for name, row in table.iterrows():
         classes = "/".join(str(c) for c in sorted(set(row["trivial_class"])))
         _say(

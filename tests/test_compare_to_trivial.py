@@ -137,7 +137,7 @@ def test_string_and_ordered_categorical_labels():
     assert table.loc[MACRO, "trivial_mean"] == pytest.approx(-1.0)
 
 
-@pytest.mark.filterwarnings("ignore:Classes .* have no true item:sklearn.exceptions.UndefinedMetricWarning")
+@pytest.mark.filterwarnings("ignore:Classes .* have no true item:UserWarning")
 def test_groups_reach_the_splitter_and_n_jobs_gives_the_same_table():
     X, y = _ordinal_task(n=60, seed=3)
     groups = np.arange(60) % 6

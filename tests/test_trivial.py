@@ -102,7 +102,9 @@ def test_class_scores_are_the_measure_of_each_trivial_classifier():
     # Brute force: macro MSE of predicting k for every item, class by class.
     y = np.array([0, 0, 0, 1, 2, 2, 3, 7])
     clf = _fit(y, metric="neg_macro_mean_squared_error")
-    expected = [-np.mean([np.mean((k - y[y == c]) ** 2) for c in np.unique(y)]) for k in clf.classes_]
+    expected = [
+        -np.mean([np.mean((k - y[y == c]) ** 2) for c in np.unique(y)]) for k in clf.classes_
+    ]
     np.testing.assert_allclose(clf.class_scores_, expected)
     assert clf.trivial_class_ == 3  # the class nearest the mean of the class values
 

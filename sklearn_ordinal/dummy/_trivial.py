@@ -8,14 +8,12 @@ imbalance the trivial class can score well; a real model that does not clearly
 beat it has learnt little (``SPEC.md`` section 2).
 """
 
-import math
 from inspect import Parameter, signature
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.metrics._scorer import _BaseScorer
 from sklearn.utils import check_consistent_length
-from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from .._labels import check_ordinal_targets
