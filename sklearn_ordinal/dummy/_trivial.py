@@ -8,8 +8,6 @@ imbalance the trivial class can score well; a real model that does not clearly
 beat it has learnt little (``SPEC.md`` section 2).
 """
 
-from inspect import Parameter, signature
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.metrics._scorer import _BaseScorer
@@ -18,6 +16,7 @@ from sklearn.utils.validation import _num_samples, check_is_fitted, validate_dat
 
 from .._labels import check_ordinal_targets
 from ..metrics import get_scorer, make_ordinal_scorer
+from ..metrics._scorer import _accepts
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
 # each sums its errors in a different order; such scores count as equal.
@@ -91,16 +90,6 @@ class _TrivialClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimato
         self.classes_ = self.classes
         self._position = self.position
         return self
-
-
-def _accepts_sample_weight(func):
-    try:
-        parameters = signature(func).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(
-        p.name == "sample_weight" or p.kind is Parameter.VAR_KEYWORD for p in parameters
-    )
 
 
 class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimator):
@@ -218,7 +207,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
 
     def _scorer(self):
         """``metric`` as a scorer on the greater-is-better scale."""
-        if isinstance(self.metric, str) or isinstance(self.metric, _BaseScorer):
+        if isinstance(self.metric, (str, _BaseScorer)):
             return get_scorer(self.metric)
         return make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
 
@@ -250,7 +239,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         scorer = self._scorer()
         score_kwargs = {}
         if sample_weight is not None:
-            if not _accepts_sample_weight(getattr(scorer, "_score_func", scorer)):
+            if not _accepts(scorer._score_func, "sample_weight"):
                 raise ValueError(
                     f"sample_weight was given but the metric {scorer!r} does not accept "
                     "sample_weight; fit without weights or use a measure that takes them."
