@@ -75,6 +75,24 @@ def bench_error_measures(sizes, repeat, rng):
 # Further sections (closeness, ranking) are added below, one function each.
 
 
+def bench_trivial_classifier(sizes, repeat, rng):
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    from sklearn_ordinal.metrics import mean_absolute_error
+
+    # fit scores each of the K trivial classifiers through the scorer, so the floor
+    # is K evaluations of the measure itself. The rest is one np.unique of y for
+    # classes_, and one per scorer call (the scorer joins y's labels to classes_).
+    print("TrivialOrdinalClassifier.fit (macro MAE) on integer labels, K = 5")
+    for n in sizes:
+        y, _ = ordinal_labels(n, 5, rng)
+        X = np.zeros((n, 1))
+        constants = [np.full(n, k) for k in range(5)]
+        measure = best_time(lambda: [mean_absolute_error(y, c) for c in constants], repeat)
+        ours = best_time(lambda: TrivialOrdinalClassifier().fit(X, y), repeat)
+        report(f"n = {n:.0e}: TrivialOrdinalClassifier().fit", ours,
+               "5 x mean_absolute_error", measure, target=10 if n >= 10**7 else None)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
@@ -84,6 +102,7 @@ def main(argv=None):
     sizes = [10**4, 10**5] if args.quick else [10**6, 10**7]
     repeat = 2 if args.quick else args.repeat
     bench_error_measures(sizes, repeat, rng)
+    bench_trivial_classifier(sizes, repeat, rng)
 
 
 if __name__ == "__main__":
