@@ -261,11 +261,12 @@ def test_metric_undefined_everywhere_is_an_error():
         (3, [0, 1], "inconsistent numbers of samples"),
         (0, [], "empty"),
         (2, [[0, 1], [1, 0]], "1-D"),
+        (3, [0, 1, 7], r"not in labels=\[0, 1, 2\]: \[7\]"),
     ],
 )
 def test_bad_targets_are_errors(n_rows, y, match):
     with pytest.raises(ValueError, match=match):
-        TrivialOrdinalClassifier().fit(np.zeros((n_rows, 1)), y)
+        TrivialOrdinalClassifier(labels=[0, 1, 2]).fit(np.zeros((n_rows, 1)), y)
 
 
 # --- predictions ----------------------------------------------------------------

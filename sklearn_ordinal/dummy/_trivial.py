@@ -163,7 +163,10 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     Under a ranking measure (``response="scores"``) every trivial classifier gives
     every item the same score, so all tie and the tie rule picks the most frequent
     class. ``predict_proba`` is one-hot, so scorers that reduce it to the expected
-    class position see the position of the trivial class for every item.
+    class position see the position of the trivial class for every item. There is
+    deliberately no ``decision_function``: with more than two classes scikit-learn
+    expects one column per class from it, and the one-hot ``predict_proba`` already
+    gives ranking scorers their constant score.
 
     References
     ----------
