@@ -44,7 +44,8 @@ def _relative_improvement(estimator_score, trivial_score, name):
             f"The trivial classifier scores exactly 0 under {name}, so the relative "
             "improvement is undefined: it is set to NaN; compare the scores themselves.",
             UndefinedMetricWarning,
-            stacklevel=3,
+            # past compare_to_trivial and its parameter-validation wrapper
+            stacklevel=4,
         )
         return np.nan
     return (estimator_score - trivial_score) / abs(trivial_score)
