@@ -120,6 +120,12 @@ def test_triangles_join_neighbouring_threshold_pairs():
         assert np.ptp(i) <= 1 and np.ptp(j) <= 1 and len(set(zip(i, j))) == 3
 
 
+@pytest.mark.parametrize("n_points", [1, 4, 7])
+def test_triangles_refuse_points_not_from_a_surface(n_points):
+    with pytest.raises(ValueError, match="L \\(L \\+ 1\\) / 2"):
+        _surface_triangles(n_points)
+
+
 # --- Display ---------------------------------------------------------------------
 
 

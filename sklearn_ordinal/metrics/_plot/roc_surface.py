@@ -20,6 +20,11 @@ def _surface_triangles(n_points):
     plane would bridge them.
     """
     size = int(round((np.sqrt(8 * n_points + 1) - 1) / 2))
+    if size * (size + 1) // 2 != n_points or size < 2:
+        raise ValueError(
+            f"tpr has {n_points} points; a ROC surface from roc_surface has L (L + 1) / 2 "
+            "points for L >= 2 threshold values."
+        )
     lower, upper = np.triu_indices(size)
     point = np.full((size, size), -1)
     point[lower, upper] = np.arange(n_points)
