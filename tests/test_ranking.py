@@ -352,6 +352,14 @@ def test_vus_on_a_million_heavily_tied_items_in_ten_classes_is_exact():
     assert vus_score(y, s, sample_weight=w) == pytest.approx(float(exact), rel=1e-12, abs=0)
 
 
+@pytest.mark.parametrize("n_classes", [10, 200])
+def test_all_scores_tied_give_one_over_r_factorial(n_classes):
+    # One tie block spanning every class: 1/r! (below float range for r = 200).
+    y = np.repeat(np.arange(n_classes), 3)
+    expected = 1 / math.factorial(n_classes) if n_classes < 170 else 0.0
+    assert vus_score(y, np.zeros(y.size)) == pytest.approx(expected, rel=1e-12, abs=0)
+
+
 def test_huge_weights_neither_overflow_nor_underflow():
     # Unnormalised, ten classes of weight 1e35 make chain counts of 1e350.
     rng = np.random.default_rng(3)

@@ -14,7 +14,6 @@ intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of cl
 - U_cons comes from the rank sums of the classes, one running sum for all splits.
 """
 
-import math
 import warnings
 from numbers import Integral
 
@@ -212,11 +211,15 @@ def _vus(table, ties):
         np.multiply(chains[:-1], table[k, 1:], out=ends[1:])
         ends *= scale[k]
         if shared.size:
+            # block: weight of the blocks of classes k - m + 1 .. k tied at each
+            # shared score, times 1 / m!; it dies out once a class is missing there.
             block = share_shared[k]
             tied_ends = np.zeros(shared.size)
             for m in range(2, k + 2):
-                block = block * share_shared[k - m + 1]
-                tied_ends += before_shared[k - m + 1] * block / math.factorial(m)
+                block = block * share_shared[k - m + 1] / m
+                if not block.any():
+                    break
+                tied_ends += before_shared[k - m + 1] * block
             ends[shared] += tied_ends
     return float(ends.sum())
 
