@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn_ordinal.metrics import (
     _ranking,
     get_scorer,
+    make_ordinal_scorer,
     u_cons_score,
     u_ovo_score,
     u_pairs_score,
@@ -431,6 +432,19 @@ def test_scorer_uses_a_regressors_predictions_at_the_end_of_a_pipeline():
         assert get_scorer(name)(model, X, y) == pytest.approx(measure(y, model.predict(X)))
     scores = cross_val_score(model, X, y, cv=3, scoring=get_scorer("u_cons"))
     assert np.all((scores > 0.5) & (scores <= 1))
+
+
+def test_scorer_with_string_labels_in_their_ordinal_order():
+    # classes_ are alphabetical (high < low < mid); labels= gives the real order,
+    # both for the expected class position and for the measure.
+    X, codes = _ordinal_data(n_classes=3)
+    order = np.array(["low", "mid", "high"])
+    y = order[codes]
+    model = LogisticRegression().fit(X, y)
+    scorer = make_ordinal_scorer(vus_score, response="scores", labels=order)
+    proba = model.predict_proba(X)[:, [list(model.classes_).index(c) for c in order]]
+    assert scorer(model, X, y) == pytest.approx(vus_score(codes, proba @ np.arange(3)))
+    assert scorer(model, X, y) > 0.5
 
 
 def test_grid_search_with_vus_scorer():

@@ -4,7 +4,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from sklearn_ordinal.metrics import RocSurfaceDisplay, roc_surface, vus_score
 from sklearn_ordinal.metrics._plot.roc_surface import _surface_triangles
@@ -174,6 +176,16 @@ def test_display_of_large_data_draws_at_most_max_thresholds(close_figures):
     assert len(RocSurfaceDisplay.from_predictions(y[:50], s[:50], max_thresholds=None).tpr) == (
         51 * 52 // 2
     )
+
+
+def test_display_from_a_regressor_in_a_pipeline(close_figures):
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(60, 2))
+    y = np.digitize(X[:, 0], [-0.5, 0.5])
+    model = make_pipeline(StandardScaler(), LinearRegression()).fit(X, y)
+    display = RocSurfaceDisplay.from_estimator(model, X, y)
+    assert display.vus == vus_score(y, model.predict(X))
+    assert display.ax_.get_title().startswith("Pipeline (VUS = ")
 
 
 def test_display_draws_on_given_3d_axes_and_refuses_2d(close_figures):
