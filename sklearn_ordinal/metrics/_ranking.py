@@ -334,7 +334,8 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     :math:`n_k n_l`-weighted mean of the pairwise AUCs (eq. 19), so large classes
     dominate it; on balanced data it equals :func:`u_ovo_score`. This is the
     C-index / concordance of the ranking with the classes, the quantity that
-    preference-learning methods optimise.
+    preference-learning methods optimise, and the Jonckheere-Terpstra statistic
+    divided by its maximum.
 
     Parameters
     ----------
@@ -389,8 +390,10 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
         \hat A_{kl} = \frac{1}{n_k n_l} \sum_{y_i = c_k} \sum_{y_j = c_l}
             w_i w_j \, I_{f(x_i) < f(x_j)}
 
-    Every pair of classes weighs the same, whatever their sizes. In statistics this
-    is the Jonckheere-Terpstra statistic, normalised.
+    Every pair of classes weighs the same, whatever their sizes. (The paper calls
+    this the Jonckheere-Terpstra statistic; strictly, that statistic sums the pair
+    counts, so normalised it is :func:`u_pairs_score`. The two agree on balanced
+    data.)
 
     Parameters
     ----------
