@@ -89,23 +89,24 @@ def _check_1d_labels(y, name):
         )
     if y.size == 0:
         raise ValueError(f"{name} is empty: at least one label is needed.")
-    if y.dtype.kind == "O":
+    from_objects = y.dtype.kind == "O"
+    if from_objects:
         if pd.isna(y).any():
             raise ValueError(f"{name} contains missing values (NaN or None); every item needs a label.")
         kind = _label_kind(y, name)
         # Object arrays of numbers become numeric arrays so that they compare as numbers.
         if kind == "number":
             y = y.astype(np.float64)
-            if np.all(y == np.round(y)):
-                y = y.astype(np.int64)
         elif all(isinstance(label, str) for label in y):
             y = y.astype(str)
-    elif y.dtype.kind == "f":
+    if y.dtype.kind == "f":
         if np.isnan(y).any():
             raise ValueError(f"{name} contains NaN; every item needs a finite label.")
         if np.isinf(y).any():
             raise ValueError(f"{name} contains infinity; every item needs a finite label.")
-    elif y.dtype.kind not in "biuUS":
+        if from_objects and np.all(y == np.round(y)):
+            y = y.astype(np.int64)  # [1, 2, 3] as a list means integer labels
+    elif y.dtype.kind not in "biuUSO":
         raise ValueError(f"{name} has unsupported dtype {y.dtype}; labels must be numbers or strings.")
     return y
 
@@ -199,21 +200,21 @@ def _categorical_codes(y_true, y_pred):
 
 
 def _direct_integer_confusion(y_true, y_pred, sample_weight):
-    """Confusion matrix of small integer labels by one bincount, without sorting.
+    """Confusion matrix of small non-negative integer labels by one bincount.
 
-    Returns ``(classes, matrix)`` or ``None`` when the labels span too many values.
+    Returns ``(classes, matrix)``, or ``None`` when a label is negative or the labels
+    span too many values (the caller then sorts).
     """
-    lo = min(int(y_true.min()), int(y_pred.min()))
-    hi = max(int(y_true.max()), int(y_pred.max()))
-    # Offsetting costs a pass over the data; skip it while the wasted rows are few.
-    offset = 0 if 0 <= lo < _MAX_DIRECT_SPAN // 4 else lo
-    span = hi - offset + 1
+    # One OR-reduction per array finds both a negative label (the sign bit) and an
+    # upper bound on the largest label, for half the passes of min() and max().
+    bits = int(np.bitwise_or.reduce(y_true)) | int(np.bitwise_or.reduce(y_pred))
+    if bits < 0:
+        return None
+    span = bits + 1
     if span * span > max(_MAX_DIRECT_SPAN, 4 * y_true.size):
         return None
-    index = np.multiply(y_true, span, dtype=np.int64)
-    index += y_pred
-    if offset:
-        index -= offset * (span + 1)
+    index = np.multiply(y_true, span, dtype=np.intp, casting="unsafe")
+    np.add(index, y_pred, out=index, casting="unsafe")
     counts = np.bincount(index, minlength=span * span).reshape(span, span)
     if sample_weight is None:
         weighted = counts.astype(np.float64)
@@ -221,7 +222,7 @@ def _direct_integer_confusion(y_true, y_pred, sample_weight):
         weighted = np.bincount(index, weights=sample_weight, minlength=span * span)
         weighted = weighted.reshape(span, span)
     present = np.flatnonzero(counts.any(axis=0) | counts.any(axis=1))
-    classes = (present + offset).astype(np.result_type(y_true.dtype, y_pred.dtype))
+    classes = present.astype(np.result_type(y_true.dtype, y_pred.dtype))
     return classes, weighted[np.ix_(present, present)]
 
 

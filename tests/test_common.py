@@ -1,0 +1,304 @@
+"""Invariances every measure must have, in the shape of scikit-learn's test_common.
+
+Adding a measure means adding one line to a registry below; it then gets every test
+of this file for free. Measure-specific facts (paper numbers, identities) live in
+each measure's own test file.
+"""
+
+import pickle
+import re
+from functools import partial
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sklearn_ordinal.metrics import (
+    mean_absolute_error,
+    mean_squared_error,
+    mean_zero_one_error,
+    root_mean_squared_error,
+)
+
+# Label measures: f(y_true, y_pred, *, labels=None, sample_weight=None, ...) -> float.
+LABEL_MEASURES = {
+    # Error measures (Baccianella et al. 2009)
+    "macro_mean_absolute_error": partial(mean_absolute_error, average="macro"),
+    "micro_mean_absolute_error": partial(mean_absolute_error, average="micro"),
+    "macro_mean_squared_error": partial(mean_squared_error, average="macro"),
+    "micro_mean_squared_error": partial(mean_squared_error, average="micro"),
+    "macro_root_mean_squared_error": partial(root_mean_squared_error, average="macro"),
+    "micro_root_mean_squared_error": partial(root_mean_squared_error, average="micro"),
+    "macro_mean_zero_one_error": partial(mean_zero_one_error, average="macro"),
+    "micro_mean_zero_one_error": partial(mean_zero_one_error, average="micro"),
+    # Closeness (Amigó et al. 2020) and the measures it is compared with
+}
+
+# Label measures that take ``class_values`` (distance measures).
+DISTANCE_MEASURES = {
+    "macro_mean_absolute_error",
+    "micro_mean_absolute_error",
+    "macro_mean_squared_error",
+    "micro_mean_squared_error",
+    "macro_root_mean_squared_error",
+    "micro_root_mean_squared_error",
+}
+
+# Label measures for which a higher value is better (the others are errors).
+GREATER_IS_BETTER = set()
+
+# Label measures that do not take ``sample_weight`` (their definition has no
+# weighted form): they are left out of the weight tests.
+NO_SAMPLE_WEIGHT = set()
+
+# Score measures: f(y_true, y_score, *, labels=None, sample_weight=None) -> float,
+# higher is better.
+SCORE_MEASURES = {
+    # Ranking (Waegeman et al. 2008)
+}
+
+
+def _random_labels(seed, n=60, n_classes=4):
+    rng = np.random.RandomState(seed)
+    y_true = rng.randint(n_classes, size=n)
+    y_true[:n_classes] = np.arange(n_classes)  # every class has a true item
+    y_pred = np.clip(y_true + rng.randint(-2, 3, size=n), 0, n_classes - 1)
+    return y_true, y_pred
+
+
+def _random_scores(seed, n=60, n_classes=4):
+    rng = np.random.RandomState(seed)
+    y_true = rng.randint(n_classes, size=n)
+    y_true[:n_classes] = np.arange(n_classes)
+    # Rounded scores, so that ties occur.
+    y_score = np.round(y_true + rng.normal(scale=1.5, size=n), 1)
+    return y_true, y_score
+
+
+def _accepts_sample_weight(name):
+    return name not in NO_SAMPLE_WEIGHT
+
+
+label_measures = pytest.mark.parametrize("name", sorted(LABEL_MEASURES))
+score_measures = pytest.mark.parametrize("name", sorted(SCORE_MEASURES))
+all_measures = pytest.mark.parametrize("name", sorted(LABEL_MEASURES) + sorted(SCORE_MEASURES))
+
+
+def _measure(name):
+    return {**LABEL_MEASURES, **SCORE_MEASURES}[name]
+
+
+def _data(name, seed=0, **kwargs):
+    return (_random_scores if name in SCORE_MEASURES else _random_labels)(seed, **kwargs)
+
+
+@all_measures
+@pytest.mark.parametrize("seed", range(3))
+def test_sample_order_invariance(name, seed):
+    y_true, y_pred = _data(name, seed)
+    order = np.random.RandomState(seed + 100).permutation(len(y_true))
+    measure = _measure(name)
+    assert measure(y_true, y_pred) == pytest.approx(measure(y_true[order], y_pred[order]))
+
+
+@all_measures
+def test_returns_python_float(name):
+    y_true, y_pred = _data(name)
+    assert type(_measure(name)(y_true, y_pred)) is float
+
+
+@all_measures
+def test_input_containers_agree(name):
+    y_true, y_pred = _data(name)
+    measure = _measure(name)
+    expected = measure(y_true, y_pred)
+    assert measure(list(y_true), list(y_pred)) == pytest.approx(expected)
+    assert measure(pd.Series(y_true), pd.Series(y_pred)) == pytest.approx(expected)
+    assert measure(y_true.reshape(-1, 1), y_pred) == pytest.approx(expected)
+
+
+@label_measures
+def test_string_labels_match_number_labels(name):
+    # Labels 0..K-1 are their own positions, so string labels sorting the same way
+    # must give exactly the same value, distances included.
+    y_true, y_pred = _random_labels(1)
+    names = np.array(["a-poor", "b-fair", "c-good", "d-great"])
+    measure = LABEL_MEASURES[name]
+    assert measure(names[y_true], names[y_pred]) == pytest.approx(measure(y_true, y_pred))
+
+
+@label_measures
+def test_ordered_categorical_order_wins(name):
+    # Categories in an order that differs from the alphabetical one: the
+    # categorical, `labels=` and the numeric codes must all agree.
+    y_true, y_pred = _random_labels(2)
+    categories = ["poor", "fair", "good", "great"]
+    names = np.array(categories)
+    measure = LABEL_MEASURES[name]
+    expected = measure(y_true, y_pred)
+    dtype = pd.CategoricalDtype(categories, ordered=True)
+    as_categorical = pd.Series(names[y_true]).astype(dtype)
+    assert measure(as_categorical, names[y_pred]) == pytest.approx(expected)
+    assert measure(names[y_true], names[y_pred], labels=categories) == pytest.approx(expected)
+
+
+@label_measures
+def test_labels_given_in_order_match_inferred(name):
+    y_true, y_pred = _random_labels(3)
+    measure = LABEL_MEASURES[name]
+    assert measure(y_true, y_pred, labels=[0, 1, 2, 3]) == pytest.approx(measure(y_true, y_pred))
+
+
+@label_measures
+def test_perfect_prediction_is_optimal(name):
+    y_true, y_pred = _random_labels(4)
+    measure = LABEL_MEASURES[name]
+    perfect, imperfect = measure(y_true, y_true), measure(y_true, y_pred)
+    if name in GREATER_IS_BETTER:
+        assert perfect > imperfect
+    else:
+        assert perfect == 0.0 < imperfect
+
+
+@all_measures
+def test_integer_weights_equal_repeated_rows(name):
+    if not _accepts_sample_weight(name):
+        pytest.skip(f"{name} has no weighted form")
+    y_true, y_pred = _data(name, 5)
+    weights = np.random.RandomState(5).randint(1, 4, size=len(y_true))
+    measure = _measure(name)
+    repeated = measure(np.repeat(y_true, weights), np.repeat(y_pred, weights))
+    assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(repeated)
+
+
+@all_measures
+def test_unit_and_scaled_weights_change_nothing(name):
+    if not _accepts_sample_weight(name):
+        pytest.skip(f"{name} has no weighted form")
+    y_true, y_pred = _data(name, 6)
+    measure = _measure(name)
+    expected = measure(y_true, y_pred)
+    ones = np.ones(len(y_true))
+    assert measure(y_true, y_pred, sample_weight=ones) == pytest.approx(expected)
+    weights = np.random.RandomState(6).uniform(0.1, 2.0, size=len(y_true))
+    weighted = measure(y_true, y_pred, sample_weight=weights)
+    assert measure(y_true, y_pred, sample_weight=weights * 7.5) == pytest.approx(weighted)
+
+
+@all_measures
+def test_zero_weight_equals_removing_the_row(name):
+    if not _accepts_sample_weight(name):
+        pytest.skip(f"{name} has no weighted form")
+    y_true, y_pred = _data(name, 7)
+    weights = np.ones(len(y_true))
+    drop = np.arange(len(y_true)) % 5 == 4  # keeps the first item of every class
+    weights[drop] = 0
+    measure = _measure(name)
+    labels = np.unique(y_true) if name in LABEL_MEASURES else None
+    expected = measure(y_true[~drop], y_pred[~drop], labels=labels) if labels is not None else (
+        measure(y_true[~drop], y_pred[~drop])
+    )
+    kwargs = {"labels": labels} if labels is not None else {}
+    assert measure(y_true, y_pred, sample_weight=weights, **kwargs) == pytest.approx(expected)
+
+
+@all_measures
+def test_measures_pickle(name):
+    y_true, y_pred = _data(name, 8)
+    measure = pickle.loads(pickle.dumps(_measure(name)))
+    assert measure(y_true, y_pred) == pytest.approx(_measure(name)(y_true, y_pred))
+
+
+# --- Bad input: each case names the problem in its message --------------------------
+
+_BAD_LABEL_INPUT = {
+    "different lengths": (([0, 1, 2], [0, 1]), {}, "inconsistent numbers of samples"),
+    "empty": (([], []), {}, "empty"),
+    "2-D y_true": ((np.zeros((4, 2), dtype=int), [0, 1, 0, 1]), {}, "1-D"),
+    "2-D y_pred": (([0, 1, 0, 1], np.zeros((4, 2), dtype=int)), {}, "1-D"),
+    "NaN in y_true": (([0.0, np.nan, 1.0], [0, 1, 1]), {}, "NaN"),
+    "infinity in y_pred": (([0, 1, 1], [0.0, np.inf, 1.0]), {}, "infinity"),
+    "None in y_true": ((["a", None, "b"], ["a", "b", "b"]), {}, "missing"),
+    "label outside labels": (([0, 1, 2], [0, 1, 5]), {"labels": [0, 1, 2]}, r"not in labels.*\[5\]"),
+    "duplicated labels": (([0, 1, 2], [0, 1, 2]), {"labels": [0, 1, 1, 2]}, "duplicates"),
+    "strings mixed with numbers": ((["a", 1, "b"], ["a", "b", "b"]), {}, "[Mm]ix"),
+    "strings against numbers": ((["a", "b", "b"], [0, 1, 1]), {}, "[Mm]ix"),
+    "negative weight": (([0, 1, 2], [0, 1, 2]), {"sample_weight": [1, -1, 1]}, "negative"),
+    "NaN weight": (([0, 1, 2], [0, 1, 2]), {"sample_weight": [1, np.nan, 1]}, "NaN"),
+    "all-zero weights": (([0, 1, 2], [0, 1, 2]), {"sample_weight": [0, 0, 0]}, "zero everywhere"),
+    "weights of another length": (([0, 1, 2], [0, 1, 2]), {"sample_weight": [1, 1]}, "sample_weight"),
+}
+
+
+@label_measures
+@pytest.mark.parametrize("case", sorted(_BAD_LABEL_INPUT))
+def test_bad_label_input_is_a_clear_value_error(name, case):
+    (y_true, y_pred), kwargs, message = _BAD_LABEL_INPUT[case]
+    if "sample_weight" in kwargs and not _accepts_sample_weight(name):
+        pytest.skip(f"{name} has no weighted form")
+    with pytest.raises(ValueError, match=message):
+        LABEL_MEASURES[name](y_true, y_pred, **kwargs)
+
+
+_BAD_CLASS_VALUES = {
+    "wrong length": ([0.0, 1.0], "one number per class"),
+    "not increasing": ([0.0, 2.0, 1.0], "strictly increasing"),
+    "repeated": ([0.0, 1.0, 1.0], "strictly increasing"),
+    "not finite": ([0.0, 1.0, np.inf], "finite"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DISTANCE_MEASURES))
+@pytest.mark.parametrize("case", sorted(_BAD_CLASS_VALUES))
+def test_bad_class_values_are_a_clear_value_error(name, case):
+    class_values, message = _BAD_CLASS_VALUES[case]
+    with pytest.raises(ValueError, match=message):
+        LABEL_MEASURES[name](["a", "b", "c"], ["a", "c", "b"], class_values=class_values)
+
+
+@pytest.mark.parametrize("name", sorted(DISTANCE_MEASURES))
+def test_class_values_default_to_positions_for_strings(name):
+    measure = LABEL_MEASURES[name]
+    y_true, y_pred = ["a", "b", "c", "c"], ["a", "c", "a", "c"]
+    assert measure(y_true, y_pred) == pytest.approx(
+        measure(y_true, y_pred, class_values=[0, 1, 2])
+    )
+    assert measure([0, 1, 2, 2], [0, 2, 0, 2]) == pytest.approx(
+        measure(y_true, y_pred, class_values=[0, 1, 2])
+    )
+
+
+_BAD_SCORE_INPUT = {
+    "NaN score": (([0, 1, 2], [0.1, np.nan, 0.3]), {}, "NaN"),
+    "infinite score": (([0, 1, 2], [0.1, np.inf, 0.3]), {}, "infinit"),
+    "one class present": (([1, 1, 1], [0.1, 0.2, 0.3]), {}, "class"),
+    "2-D scores": (([0, 1, 2], np.ones((3, 2))), {}, "1-D"),
+    "different lengths": (([0, 1, 2], [0.1, 0.2]), {}, "inconsistent numbers of samples"),
+    "empty": (([], []), {}, "empty"),
+    "NaN in y_true": (([0.0, np.nan, 1.0], [0.1, 0.2, 0.3]), {}, "NaN"),
+    "negative weight": (([0, 1, 2], [0.1, 0.2, 0.3]), {"sample_weight": [1, -1, 1]}, "negative"),
+}
+
+
+@score_measures
+@pytest.mark.parametrize("case", sorted(_BAD_SCORE_INPUT))
+def test_bad_score_input_is_a_clear_value_error(name, case):
+    (y_true, y_score), kwargs, message = _BAD_SCORE_INPUT[case]
+    with pytest.raises(ValueError, match=message):
+        SCORE_MEASURES[name](y_true, y_score, **kwargs)
+
+
+@score_measures
+def test_score_measures_ignore_increasing_transforms(name):
+    y_true, y_score = _random_scores(9)
+    measure = SCORE_MEASURES[name]
+    assert measure(y_true, np.exp(y_score) * 3 - 1) == pytest.approx(measure(y_true, y_score))
+
+
+def test_registries_are_consistent():
+    assert DISTANCE_MEASURES <= set(LABEL_MEASURES)
+    assert GREATER_IS_BETTER <= set(LABEL_MEASURES)
+    assert NO_SAMPLE_WEIGHT <= set(LABEL_MEASURES)
+    assert not set(LABEL_MEASURES) & set(SCORE_MEASURES)
+    for name in LABEL_MEASURES:
+        assert re.fullmatch(r"[a-z0-9_]+", name)

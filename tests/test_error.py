@@ -1,0 +1,183 @@
+"""Error measures of Baccianella et al. (2009): definitions, identities, paper facts."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.metrics import balanced_accuracy_score
+
+from sklearn_ordinal.metrics import (
+    mean_absolute_error,
+    mean_squared_error,
+    mean_zero_one_error,
+    root_mean_squared_error,
+)
+
+MEASURES = {
+    "absolute": (mean_absolute_error, lambda t, p: abs(p - t)),
+    "squared": (mean_squared_error, lambda t, p: (p - t) ** 2),
+    "zero_one": (mean_zero_one_error, lambda t, p: float(p != t)),
+}
+
+
+def _brute_force(error, y_true, y_pred, weights, average):
+    """The paper's equations (1)-(4), one item at a time."""
+    if average == "micro":
+        return sum(w * error(t, p) for t, p, w in zip(y_true, y_pred, weights)) / sum(weights)
+    per_class = []
+    for c in sorted(set(y_true)):
+        items = [(p, w) for t, p, w in zip(y_true, y_pred, weights) if t == c]
+        per_class.append(sum(w * error(c, p) for p, w in items) / sum(w for _, w in items))
+    return sum(per_class) / len(per_class)
+
+
+samples = st.integers(1, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(1, 6), min_size=n, max_size=n),
+        st.lists(st.integers(1, 6), min_size=n, max_size=n),
+        st.lists(st.floats(0.1, 5.0), min_size=n, max_size=n),
+    )
+)
+
+
+@pytest.mark.parametrize("measure", sorted(MEASURES))
+@pytest.mark.parametrize("average", ["macro", "micro"])
+@given(data=samples)
+def test_matches_the_paper_item_by_item(measure, average, data):
+    y_true, y_pred, weights = data
+    function, error = MEASURES[measure]
+    expected = _brute_force(error, y_true, y_pred, weights, average)
+    if average == "macro" and set(y_pred) - set(y_true):
+        # A predicted class with no true item is left out of the mean, with a warning.
+        with pytest.warns(UndefinedMetricWarning):
+            got = function(y_true, y_pred, average=average, sample_weight=weights)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UndefinedMetricWarning)
+            got = function(y_true, y_pred, average=average, sample_weight=weights)
+    assert got == pytest.approx(expected)
+
+
+balanced = st.integers(2, 6).flatmap(
+    lambda k: st.integers(1, 8).flatmap(
+        lambda m: st.lists(st.integers(0, k - 1), min_size=k * m, max_size=k * m).map(
+            lambda pred: (np.repeat(np.arange(k), m), np.array(pred))
+        )
+    )
+)
+
+
+@pytest.mark.parametrize("function", [mean_absolute_error, mean_squared_error,
+                                      root_mean_squared_error, mean_zero_one_error])
+@given(data=balanced)
+def test_macro_equals_micro_on_balanced_data(function, data):
+    # Paper, section IV: with |Te_j| = |Te| / n for every class, MAE^M = MAE^mu.
+    y_true, y_pred = data
+    assert function(y_true, y_pred) == pytest.approx(function(y_true, y_pred, average="micro"))
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.UndefinedMetricWarning")
+@given(data=samples, shift=st.integers(-50, 50), scale=st.floats(0.1, 10))
+def test_zero_one_error_ignores_increasing_relabelling(data, shift, scale):
+    y_true, y_pred, weights = data
+    relabel = lambda y: np.exp(scale * np.asarray(y, dtype=float)) + shift  # noqa: E731
+    for average in ("macro", "micro"):
+        expected = mean_zero_one_error(y_true, y_pred, average=average, sample_weight=weights)
+        got = mean_zero_one_error(relabel(y_true), relabel(y_pred), average=average,
+                                  sample_weight=weights)
+        assert got == pytest.approx(expected)
+
+
+def test_zero_one_error_is_one_minus_balanced_accuracy():
+    rng = np.random.RandomState(0)
+    y_true, y_pred = rng.randint(5, size=300), rng.randint(5, size=300)
+    assert mean_zero_one_error(y_true, y_pred) == pytest.approx(
+        1 - balanced_accuracy_score(y_true, y_pred)
+    )
+
+
+def test_root_is_square_root_of_squared_error():
+    rng = np.random.RandomState(1)
+    y_true, y_pred = rng.randint(5, size=100), rng.randint(5, size=100)
+    for average in ("macro", "micro"):
+        assert root_mean_squared_error(y_true, y_pred, average=average) == pytest.approx(
+            np.sqrt(mean_squared_error(y_true, y_pred, average=average))
+        )
+    np.testing.assert_allclose(
+        root_mean_squared_error(y_true, y_pred, average=None),
+        np.sqrt(mean_squared_error(y_true, y_pred, average=None)),
+    )
+
+
+def test_class_values_set_the_distances():
+    y_true, y_pred = ["a", "b", "c"], ["c", "a", "a"]
+    # Positions 0, 1, 2: errors 2, 1, 2. Values 0, 1, 10: errors 10, 1, 10.
+    assert mean_absolute_error(y_true, y_pred) == pytest.approx(5 / 3)
+    assert mean_absolute_error(y_true, y_pred, class_values=[0, 1, 10]) == pytest.approx(7)
+    assert mean_squared_error(y_true, y_pred, class_values=[0, 1, 10]) == pytest.approx(67)
+
+
+def test_class_without_true_item_warns_and_is_left_out():
+    # imbalanced-learn crashes on this input; the macro mean over present classes is 0.5.
+    with pytest.warns(UndefinedMetricWarning, match=r"Classes \[1\] have no true item"):
+        assert mean_absolute_error([0, 0], [0, 1]) == 0.5
+    with pytest.warns(UndefinedMetricWarning, match="left out of the macro average"):
+        assert mean_absolute_error([0, 2], [0, 1], labels=[0, 1, 2]) == 0.5
+    with pytest.warns(UndefinedMetricWarning, match="NaN"):
+        per_class = mean_absolute_error([0, 2], [0, 1], labels=[0, 1, 2], average=None)
+    np.testing.assert_array_equal(per_class, [0, np.nan, 1])
+
+
+def test_micro_average_never_warns():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert mean_absolute_error([0, 0], [0, 1], average="micro") == 0.5
+
+
+def test_unknown_average_is_rejected():
+    with pytest.raises(ValueError, match="average"):
+        mean_absolute_error([0, 1], [0, 1], average="weighted")
+
+
+# --- The trivial class (SPEC 2) ------------------------------------------------------
+
+def _trivial_errors(counts, measure, average):
+    """Error of each trivial classifier Phi_k on data with these class counts."""
+    k = len(counts)
+    y_true = np.repeat(np.arange(k), counts)
+    return np.array([measure(y_true, np.full(len(y_true), c), average=average, labels=range(k))
+                     for c in range(k)])
+
+
+@given(st.lists(st.integers(1, 500), min_size=5, max_size=5))
+def test_five_equidistant_classes_trivial_class_is_the_middle_one(counts):
+    errors = _trivial_errors(counts, mean_absolute_error, "macro")
+    assert np.argmin(errors) == 2
+    assert errors.min() == pytest.approx(1.2)
+
+
+@given(st.lists(st.integers(1, 500), min_size=4, max_size=4))
+def test_four_equidistant_classes_trivial_classes_are_the_middle_two(counts):
+    errors = _trivial_errors(counts, mean_absolute_error, "macro")
+    assert set(np.flatnonzero(np.isclose(errors, errors.min()))) == {1, 2}
+    assert errors.min() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("k", range(2, 10))
+def test_trivial_macro_error_formula(k):
+    # (K^2 - 1) / (4K) for odd K, K / 4 for even K, in units of the class spacing.
+    counts = np.random.RandomState(k).randint(1, 100, size=k)
+    expected = (k * k - 1) / (4 * k) if k % 2 else k / 4
+    assert _trivial_errors(counts, mean_absolute_error, "macro").min() == pytest.approx(expected)
+
+
+def test_tripadvisor_trivial_class_for_micro_mae_is_four_stars():
+    # 1..5 stars: 3.9, 7.2, 9.4, 34.5, 45.0 % of the reviews.
+    counts = [39, 72, 94, 345, 450]
+    errors = _trivial_errors(counts, mean_absolute_error, "micro")
+    assert np.argmin(errors) == 3  # 4 stars, not the majority class 5 stars
+    assert errors[3] == pytest.approx(0.805)
+    assert errors[4] == pytest.approx(0.905)

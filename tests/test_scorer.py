@@ -1,0 +1,243 @@
+"""Scorers: the registry, and everything scikit-learn does with ``scoring=``."""
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+import sklearn
+from sklearn.dummy import DummyClassifier
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import (
+    GridSearchCV,
+    KFold,
+    cross_val_score,
+    cross_validate,
+)
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    get_scorer_names,
+    make_ordinal_scorer,
+    mean_absolute_error,
+)
+from sklearn_ordinal.metrics._scorer import _SCORERS
+
+ERROR_SCORERS = {
+    "neg_macro_mean_absolute_error", "neg_mean_absolute_error",
+    "neg_macro_mean_squared_error", "neg_mean_squared_error",
+    "neg_macro_root_mean_squared_error", "neg_root_mean_squared_error",
+    "neg_macro_mean_zero_one_error", "neg_mean_zero_one_error",
+}
+
+
+def _ordinal_data(n=120, seed=0, classes=("poor", "fair", "good")):
+    rng = np.random.RandomState(seed)
+    X = rng.normal(size=(n, 3))
+    latent = X[:, 0] + 0.5 * rng.normal(size=n)
+    codes = np.digitize(latent, [-0.5, 0.8])
+    return X, np.asarray(classes)[codes]
+
+
+def test_registry_names():
+    assert ERROR_SCORERS <= set(get_scorer_names())
+    assert get_scorer_names() == sorted(get_scorer_names())
+
+
+@pytest.mark.parametrize("name", sorted(_SCORERS))
+def test_every_scorer_pickles_and_scores(name):
+    X, y = _ordinal_data()
+    model = LogisticRegression().fit(X, y)
+    scorer = get_scorer(name)
+    value = scorer(model, X, y)
+    assert np.isfinite(value)
+    assert pickle.loads(pickle.dumps(scorer))(model, X, y) == pytest.approx(value)
+    assert get_scorer(name) is not get_scorer(name)  # copies: the registry stays clean
+
+
+@pytest.mark.parametrize("name", sorted(ERROR_SCORERS))
+def test_error_scorers_are_negated_measures(name):
+    X, y = _ordinal_data(seed=1)
+    model = LogisticRegression().fit(X, y)
+    scorer = get_scorer(name)
+    expected = -scorer._score_func(y, model.predict(X), **scorer._kwargs)
+    assert scorer(model, X, y) == pytest.approx(expected)
+    assert expected <= 0
+
+
+def test_repr_shows_measure_and_arguments():
+    assert repr(get_scorer("neg_mean_absolute_error")) == (
+        "make_ordinal_scorer(mean_absolute_error, greater_is_better=False, average='micro')"
+    )
+    scorer = make_ordinal_scorer(mean_absolute_error, response="scores", class_values=[0, 2])
+    assert repr(scorer) == (
+        "make_ordinal_scorer(mean_absolute_error, response='scores', class_values=[0, 2])"
+    )
+
+
+def test_unknown_name_lists_close_matches():
+    with pytest.raises(ValueError, match=r"'neg_macro_mean_absolut_error'.*Did you mean.*"
+                                         r"'neg_macro_mean_absolute_error'"):
+        get_scorer("neg_macro_mean_absolut_error")
+    with pytest.raises(ValueError, match="get_scorer_names"):
+        get_scorer("nothing_like_it")
+    with pytest.raises(ValueError, match="name or a callable"):
+        get_scorer(3)
+    assert get_scorer(mean_absolute_error) is mean_absolute_error
+
+
+def test_make_ordinal_scorer_checks_its_arguments():
+    with pytest.raises(ValueError, match="response"):
+        make_ordinal_scorer(mean_absolute_error, response="probabilities")
+    with pytest.raises(ValueError, match="callable"):
+        make_ordinal_scorer("mean_absolute_error")
+
+
+# --- Class set and order come from the estimator ------------------------------------
+
+def test_fold_lacking_a_class_is_scored_over_all_classes():
+    classes = ("1-poor", "2-fair", "3-good")
+    X, y = _ordinal_data(seed=2, classes=classes)
+    model = DummyClassifier(strategy="constant", constant="1-poor").fit(X, y)
+    test = y != "2-fair"  # a test fold without the middle class
+    scorer = get_scorer("neg_mean_absolute_error")
+    # "3-good" predicted as "1-poor" is 2 classes away, not 1.
+    expected = -mean_absolute_error(y[test], model.predict(X[test]), average="micro",
+                                    labels=classes)
+    assert scorer(model, X[test], y[test]) == pytest.approx(expected)
+    naive = -mean_absolute_error(y[test], model.predict(X[test]), average="micro")
+    assert expected == pytest.approx(2 * naive)
+
+
+def test_test_label_unseen_in_training_joins_the_sorted_classes():
+    X = np.arange(6).reshape(-1, 1)
+    model = DummyClassifier(strategy="constant", constant=1).fit(X, [1, 1, 2, 2, 1, 1])
+    scorer = get_scorer("neg_mean_absolute_error")
+    assert scorer(model, X[:2], [1, 4]) == pytest.approx(-1.5)
+
+
+def test_ordered_categorical_target_order_wins_over_classes_():
+    X, y = _ordinal_data(seed=3)
+    dtype = pd.CategoricalDtype(["poor", "fair", "good"], ordered=True)
+    y_cat = pd.Series(y).astype(dtype)
+    model = DummyClassifier(strategy="constant", constant="poor").fit(X, y)
+    # classes_ is sorted alphabetically (fair, good, poor); the categorical knows better.
+    expected = -mean_absolute_error(y_cat, model.predict(X), average="micro")
+    assert get_scorer("neg_mean_absolute_error")(model, X, y_cat) == pytest.approx(expected)
+    assert expected == pytest.approx(-np.mean(y_cat.cat.codes))
+
+
+# --- Everywhere scikit-learn takes scoring= -----------------------------------------
+
+def test_grid_search_single_and_multi_metric_with_refit_by_name():
+    X, y = _ordinal_data(seed=4)
+    pipeline = make_pipeline(StandardScaler(), LogisticRegression())
+    grid = {"logisticregression__C": [0.01, 1.0]}
+    search = GridSearchCV(pipeline, grid, cv=3,
+                          scoring=get_scorer("neg_macro_mean_absolute_error")).fit(X, y)
+    assert search.best_score_ <= 0
+    scoring = {name: get_scorer(name) for name in ("neg_macro_mean_absolute_error",
+                                                    "neg_mean_absolute_error")}
+    search = GridSearchCV(pipeline, grid, cv=3, scoring=scoring,
+                          refit="neg_macro_mean_absolute_error", n_jobs=2).fit(X, y)
+    assert set(search.cv_results_) >= {"mean_test_neg_macro_mean_absolute_error",
+                                       "mean_test_neg_mean_absolute_error"}
+    best = search.cv_results_["mean_test_neg_macro_mean_absolute_error"].max()
+    assert search.best_score_ == pytest.approx(best)
+
+
+def test_cross_validate_and_cross_val_score_agree_with_manual_folds():
+    X, y = _ordinal_data(seed=5)
+    cv = KFold(4, shuffle=True, random_state=0)
+    scorer = get_scorer("neg_macro_mean_absolute_error")
+    scores = cross_val_score(LogisticRegression(), X, y, cv=cv, scoring=scorer, n_jobs=2)
+    manual = []
+    for train, test in cv.split(X):
+        model = LogisticRegression().fit(X[train], y[train])
+        manual.append(-mean_absolute_error(y[test], model.predict(X[test]),
+                                           labels=model.classes_))
+    np.testing.assert_allclose(scores, manual)
+    results = cross_validate(LogisticRegression(), X, y, cv=cv,
+                             scoring={"mae": scorer, "micro": get_scorer("neg_mean_absolute_error")})
+    np.testing.assert_allclose(results["test_mae"], manual)
+
+
+def _weighted_fold_scores(X, y, weights, cv):
+    scores = []
+    for train, test in cv.split(X):
+        model = LogisticRegression().fit(X[train], y[train])
+        scores.append(-mean_absolute_error(y[test], model.predict(X[test]),
+                                           sample_weight=weights[test], labels=model.classes_))
+    return np.array(scores)
+
+
+def test_grid_search_routes_sample_weight_to_the_scorer():
+    X, y = _ordinal_data(seed=6)
+    weights = np.random.RandomState(6).uniform(0.1, 3.0, size=len(y))
+    cv = KFold(3, shuffle=True, random_state=0)
+    search = GridSearchCV(LogisticRegression(), {"C": [1.0]}, cv=cv,
+                          scoring=get_scorer("neg_macro_mean_absolute_error"))
+    # LogisticRegression gets the weights too: compare with weighted fits.
+    search.fit(X, y, sample_weight=weights)
+    expected = []
+    for train, test in cv.split(X):
+        model = LogisticRegression().fit(X[train], y[train], sample_weight=weights[train])
+        expected.append(-mean_absolute_error(y[test], model.predict(X[test]),
+                                             sample_weight=weights[test], labels=model.classes_))
+    assert search.cv_results_["mean_test_score"][0] == pytest.approx(np.mean(expected))
+
+
+def test_metadata_routing_routes_sample_weight_like_sklearn_scorers():
+    X, y = _ordinal_data(seed=7)
+    weights = np.random.RandomState(7).uniform(0.1, 3.0, size=len(y))
+    cv = KFold(3, shuffle=True, random_state=0)
+    with sklearn.config_context(enable_metadata_routing=True):
+        scorer = get_scorer("neg_macro_mean_absolute_error").set_score_request(
+            sample_weight=True)
+        model = LogisticRegression().set_fit_request(sample_weight=False)
+        results = cross_validate(model, X, y, cv=cv, scoring=scorer,
+                                 params={"sample_weight": weights})
+    np.testing.assert_allclose(results["test_score"], _weighted_fold_scores(X, y, weights, cv))
+
+
+# --- response="scores" ---------------------------------------------------------------
+
+def _score_spy(y_true, y_score):
+    """A score 'measure' that hands back the scores it was given, for inspection."""
+    _score_spy.seen = np.asarray(y_score)
+    return 0.0
+
+
+def test_scores_from_a_one_column_decision_function():
+    X, _ = _ordinal_data(seed=8)
+    y = np.where(X[:, 0] > 0, "high", "low")
+    model = LogisticRegression().fit(X, y)  # classes_ = ["high", "low"]
+    scorer = make_ordinal_scorer(_score_spy, response="scores")
+    dtype = pd.CategoricalDtype(["low", "high"], ordered=True)
+    scorer(model, X, pd.Series(y).astype(dtype))
+    # decision_function points to classes_[1] = "low": flipped so higher means "high".
+    np.testing.assert_allclose(_score_spy.seen, -model.decision_function(X))
+
+
+def test_scores_from_predict_proba_are_expected_positions():
+    X, y = _ordinal_data(seed=9)
+    model = LogisticRegression().fit(X, y)
+    dtype = pd.CategoricalDtype(["poor", "fair", "good"], ordered=True)
+    make_ordinal_scorer(_score_spy, response="scores")(model, X, pd.Series(y).astype(dtype))
+    proba = model.predict_proba(X)  # columns: fair, good, poor
+    np.testing.assert_allclose(_score_spy.seen, proba @ [1, 2, 0])
+
+
+def test_scores_from_predict_are_positions_or_a_regressors_output():
+    X, y = _ordinal_data(seed=10)
+    model = SVC().fit(X, y)  # multi-column decision function, no predict_proba
+    make_ordinal_scorer(_score_spy, response="scores")(model, X, y)
+    positions = {"fair": 0, "good": 1, "poor": 2}
+    np.testing.assert_array_equal(_score_spy.seen, [positions[p] for p in model.predict(X)])
+    codes = np.unique(y, return_inverse=True)[1]
+    regressor = make_pipeline(StandardScaler(), LinearRegression()).fit(X, codes)
+    make_ordinal_scorer(_score_spy, response="scores")(regressor, X, codes)
+    np.testing.assert_allclose(_score_spy.seen, regressor.predict(X))
