@@ -1,5 +1,7 @@
 """Evaluation measures for ordinal classification, and scorers built from them."""
 
+from ._agreement import accuracy_within_score, kendall_tau_a_score
+from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
 from ._error import (
     mean_absolute_error,
@@ -17,6 +19,10 @@ __all__ = [
     "root_mean_squared_error",
     "mean_zero_one_error",
     # Closeness (Amigó et al. 2020) and the measures it is compared with
+    "class_proximity",
+    "cem_score",
+    "accuracy_within_score",
+    "kendall_tau_a_score",
     # Ranking (Waegeman et al. 2008)
     # Scorers
     "get_scorer",

@@ -24,6 +24,19 @@ import numpy as np
 from sklearn.metrics._scorer import _BaseScorer, _get_func_repr_or_name
 
 from .._labels import _is_ordered_categorical
+from ._agreement import (
+    _accuracy,
+    _balanced_accuracy,
+    _cohen_kappa,
+    _kendall_tau_b,
+    _macro_f1,
+    _mutual_information,
+    _pearson,
+    _spearman,
+    accuracy_within_score,
+    kendall_tau_a_score,
+)
+from ._closeness import cem_score
 from ._error import (
     mean_absolute_error,
     mean_squared_error,
@@ -244,7 +257,23 @@ _SCORERS = {
         mean_zero_one_error, greater_is_better=False, average="micro"
     ),
     # Closeness Evaluation Measure (Amigó et al. 2020) and the measures it is compared with.
-    # (added by the CEM issue)
+    "cem_ord": make_ordinal_scorer(cem_score),
+    "cem_nom": make_ordinal_scorer(cem_score, scale="nominal"),
+    "cem_int": make_ordinal_scorer(cem_score, scale="interval"),
+    "cem_ord_flat": make_ordinal_scorer(cem_score, flat=True),
+    "accuracy_within_1": make_ordinal_scorer(accuracy_within_score, n=1),
+    "kendall_tau_a": make_ordinal_scorer(kendall_tau_a_score),
+    # Thin wrappers around scikit-learn / SciPy, fed this package's class order.
+    "accuracy": make_ordinal_scorer(_accuracy),
+    "macro_accuracy": make_ordinal_scorer(_balanced_accuracy),
+    "cohen_kappa": make_ordinal_scorer(_cohen_kappa),
+    "linear_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="linear"),
+    "quadratic_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="quadratic"),
+    "macro_f1": make_ordinal_scorer(_macro_f1),
+    "kendall_tau_b": make_ordinal_scorer(_kendall_tau_b),
+    "spearman": make_ordinal_scorer(_spearman),
+    "pearson": make_ordinal_scorer(_pearson),
+    "mutual_information": make_ordinal_scorer(_mutual_information),
     #
     # Ranking measures (Waegeman et al. 2008).
     # (added by the ranking issue)
