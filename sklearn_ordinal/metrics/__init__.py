@@ -9,6 +9,8 @@ from ._error import (
     mean_zero_one_error,
     root_mean_squared_error,
 )
+from ._plot.roc_surface import RocSurfaceDisplay
+from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, make_ordinal_scorer
 
 __all__ = [
@@ -24,6 +26,12 @@ __all__ = [
     "accuracy_within_score",
     "kendall_tau_a_score",
     # Ranking (Waegeman et al. 2008)
+    "vus_score",
+    "u_pairs_score",
+    "u_ovo_score",
+    "u_cons_score",
+    "roc_surface",
+    "RocSurfaceDisplay",
     # Scorers
     "get_scorer",
     "get_scorer_names",

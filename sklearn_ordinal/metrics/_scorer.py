@@ -43,6 +43,7 @@ from ._error import (
     mean_zero_one_error,
     root_mean_squared_error,
 )
+from ._ranking import u_cons_score, u_ovo_score, u_pairs_score, vus_score
 
 _RESPONSES = ("labels", "scores")
 
@@ -275,8 +276,11 @@ _SCORERS = {
     "pearson": make_ordinal_scorer(_pearson),
     "mutual_information": make_ordinal_scorer(_mutual_information),
     #
-    # Ranking measures (Waegeman et al. 2008).
-    # (added by the ranking issue)
+    # Ranking measures (Waegeman et al. 2008): they rank one score per item.
+    "vus": make_ordinal_scorer(vus_score, response="scores"),
+    "u_pairs": make_ordinal_scorer(u_pairs_score, response="scores"),
+    "u_ovo": make_ordinal_scorer(u_ovo_score, response="scores"),
+    "u_cons": make_ordinal_scorer(u_cons_score, response="scores"),
 }
 
 

@@ -1,0 +1,1 @@
+"""Displays: matplotlib figures of the measures (matplotlib is imported only to draw)."""

@@ -1,0 +1,217 @@
+"""ROC surface display for rankings of three ordered classes."""
+
+import numpy as np
+from sklearn.utils._optional_dependencies import check_matplotlib_support
+
+from .._ranking import _roc_surface, vus_score
+from .._scorer import _ordinal_classes, _ordinal_scores
+
+
+def _call_method(estimator, method, X, pos_label=None):
+    return getattr(estimator, method)(X)
+
+
+def _surface_triangles(n_points):
+    """Triangles of the surface, in the threshold grid ``b_1 <= b_2``.
+
+    :func:`roc_surface` lists the points of the upper triangle of an ``L x L``
+    grid of threshold pairs; neighbouring pairs make the facets, so the surface
+    keeps its vertical walls where a plain triangulation of the TPR_1-TPR_2
+    plane would bridge them.
+    """
+    size = int(round((np.sqrt(8 * n_points + 1) - 1) / 2))
+    lower, upper = np.triu_indices(size)
+    point = np.full((size, size), -1)
+    point[lower, upper] = np.arange(n_points)
+    i, j = np.triu_indices(size - 1)  # cells whose corner (i, j) has b_1 <= b_2
+    above = np.column_stack([point[i, j], point[i, j + 1], point[i + 1, j + 1]])
+    inside = i < j
+    i, j = i[inside], j[inside]
+    below = np.column_stack([point[i, j], point[i + 1, j], point[i + 1, j + 1]])
+    return np.concatenate([above, below])
+
+
+class RocSurfaceDisplay:
+    """ROC surface of a ranking of three ordered classes.
+
+    Use :meth:`from_estimator` or :meth:`from_predictions` to make one; the points
+    come from :func:`~sklearn_ordinal.metrics.roc_surface`. Drawing needs
+    matplotlib (``pip install "sklearn-ordinal[plot]"``).
+
+    Parameters
+    ----------
+    tpr : ndarray of shape (n_points, 3)
+        True positive rates ``(TPR_1, TPR_2, TPR_3)``, as returned by
+        :func:`~sklearn_ordinal.metrics.roc_surface`.
+    thresholds : ndarray of shape (n_points, 2)
+        The thresholds ``(b_1, b_2)`` of each point.
+    vus : float, default=None
+        Volume under the surface, shown in the title. None shows none.
+    name : str, default=None
+        Name of the ranking, shown in the title.
+    class_names : array-like of shape (3,), default=None
+        The three classes, in order, for the axis labels.
+
+    Attributes
+    ----------
+    surface_ : matplotlib Poly3DCollection
+        The drawn surface.
+    ax_ : matplotlib Axes3D
+        The axes of the surface.
+    figure_ : matplotlib Figure
+        The figure of the axes.
+
+    See Also
+    --------
+    roc_surface : The points of the surface.
+    vus_score : The volume under it.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_ordinal.metrics import RocSurfaceDisplay
+    >>> y_true = [0, 0, 1, 1, 2, 2]
+    >>> y_score = [0.1, 0.4, 0.3, 0.2, 0.5, 0.6]
+    >>> display = RocSurfaceDisplay.from_predictions(y_true, y_score, name="model")
+    >>> display.vus
+    0.5
+    >>> display.ax_.get_title()
+    'model (VUS = 0.500)'
+    """
+
+    def __init__(self, *, tpr, thresholds, vus=None, name=None, class_names=None):
+        self.tpr = tpr
+        self.thresholds = thresholds
+        self.vus = vus
+        self.name = name
+        self.class_names = class_names
+
+    def plot(self, ax=None, *, name=None, **kwargs):
+        """Draw the surface.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes3D, default=None
+            Axes with ``projection="3d"`` to draw on; None makes a new figure.
+        name : str, default=None
+            Name shown in the title; None uses ``self.name``.
+        **kwargs
+            Passed to :meth:`mpl_toolkits.mplot3d.axes3d.Axes3D.plot_trisurf`.
+
+        Returns
+        -------
+        display : RocSurfaceDisplay
+            This object, with ``surface_``, ``ax_`` and ``figure_`` set.
+        """
+        check_matplotlib_support("RocSurfaceDisplay.plot")
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            ax = plt.figure().add_subplot(projection="3d")
+        elif getattr(ax, "name", None) != "3d":
+            raise ValueError(
+                "RocSurfaceDisplay draws on 3-D axes; pass "
+                "ax=figure.add_subplot(projection='3d')."
+            )
+        tpr = np.asarray(self.tpr)
+        kwargs = {"cmap": "viridis", "linewidth": 0.2, "edgecolor": "grey", **kwargs}
+        self.surface_ = ax.plot_trisurf(
+            tpr[:, 0], tpr[:, 1], tpr[:, 2], triangles=_surface_triangles(len(tpr)), **kwargs
+        )
+        classes = ["1", "2", "3"] if self.class_names is None else list(self.class_names)
+        ax.set(
+            xlabel=f"TPR of class {classes[0]}",
+            ylabel=f"TPR of class {classes[1]}",
+            zlabel=f"TPR of class {classes[2]}",
+            xlim=(0, 1),
+            ylim=(0, 1),
+            zlim=(0, 1),
+        )
+        name = self.name if name is None else name
+        title = [name] if name is not None else []
+        if self.vus is not None:
+            title.append(f"(VUS = {self.vus:.3f})" if title else f"VUS = {self.vus:.3f}")
+        ax.set_title(" ".join(title))
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
+
+    @classmethod
+    def from_predictions(
+        cls, y_true, y_score, *, labels=None, sample_weight=None, name=None, ax=None, **kwargs
+    ):
+        """Draw the ROC surface of given scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of three ordered classes.
+        y_score : array-like of shape (n_samples,)
+            One real score per item, higher meaning a higher class.
+        labels : array-like of shape (3,), default=None
+            The three classes in increasing order.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative item weights.
+        name : str, default=None
+            Name shown in the title.
+        ax : matplotlib Axes3D, default=None
+            Axes with ``projection="3d"``; None makes a new figure.
+        **kwargs
+            Passed to :meth:`mpl_toolkits.mplot3d.axes3d.Axes3D.plot_trisurf`.
+
+        Returns
+        -------
+        display : RocSurfaceDisplay
+        """
+        check_matplotlib_support(f"{cls.__name__}.from_predictions")
+        classes, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight)
+        vus = vus_score(y_true, y_score, labels=labels, sample_weight=sample_weight)
+        display = cls(tpr=tpr, thresholds=thresholds, vus=vus, name=name, class_names=classes)
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls, estimator, X, y, *, labels=None, sample_weight=None, name=None, ax=None, **kwargs
+    ):
+        """Draw the ROC surface of a fitted estimator's scores on ``X``.
+
+        The scores are those of the ranking scorers: ``decision_function`` when it
+        gives one column, else ``predict_proba`` reduced to the expected class
+        position, else ``predict`` (mapped to class positions for a classifier).
+
+        Parameters
+        ----------
+        estimator : estimator instance
+            A fitted classifier or regressor (or a pipeline ending in one).
+        X : array-like of shape (n_samples, n_features)
+            Input values.
+        y : array-like of shape (n_samples,)
+            True labels of three ordered classes.
+        labels : array-like of shape (3,), default=None
+            The three classes in increasing order.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative item weights.
+        name : str, default=None
+            Name shown in the title; None uses the estimator's class name.
+        ax : matplotlib Axes3D, default=None
+            Axes with ``projection="3d"``; None makes a new figure.
+        **kwargs
+            Passed to :meth:`mpl_toolkits.mplot3d.axes3d.Axes3D.plot_trisurf`.
+
+        Returns
+        -------
+        display : RocSurfaceDisplay
+        """
+        check_matplotlib_support(f"{cls.__name__}.from_estimator")
+        classes = _ordinal_classes(estimator, y, labels)
+        y_score = _ordinal_scores(_call_method, estimator, X, classes)
+        return cls.from_predictions(
+            y,
+            y_score,
+            labels=labels,
+            sample_weight=sample_weight,
+            name=type(estimator).__name__ if name is None else name,
+            ax=ax,
+            **kwargs,
+        )

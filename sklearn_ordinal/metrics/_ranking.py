@@ -1,0 +1,526 @@
+"""Ranking measures for ordinal regression: VUS and its pairwise approximations.
+
+Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
+model by how well it *ranks* the items, whatever thresholds later turn the score
+into a class (``SPEC.md`` section 3). Every measure here is a function of one small
+intermediate, the *score table* ``W``: the scores sorted once, ``W[g, k]`` the weight
+of the items of class ``k`` whose score is the ``g``-th smallest distinct score.
+
+- VUS walks the table once, carrying for each class ``k`` the weight of the
+  correctly ordered chains ``c_1 < ... < c_k`` seen so far (never enumerating tuples).
+- The pairwise measures all come from one ``r x r`` matrix of ordered pair weights,
+  itself one product of the table with its running sums.
+"""
+
+import math
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.utils import check_consistent_length
+from sklearn.utils._param_validation import StrOptions, validate_params
+
+from .._labels import check_ordinal_targets
+
+_RANKING_CONSTRAINTS = {
+    "y_true": ["array-like"],
+    "y_score": ["array-like"],
+    "labels": ["array-like", None],
+    "sample_weight": ["array-like", None],
+    "ties": [StrOptions({"average", "strict"})],
+}
+
+# Share of a tied pair counted as correctly ordered, per tie policy.
+_TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
+
+
+def _check_scores(y_score, n_samples):
+    """Return ``y_score`` as a 1-D array of finite numbers, or raise a ValueError."""
+    y_score = np.asarray(y_score)
+    if y_score.ndim != 1:
+        raise ValueError(
+            f"y_score must be 1-D, one real score per item (higher meaning a higher "
+            f"class); got shape {y_score.shape}. Reduce class probabilities to one "
+            "score first, e.g. the expected class position proba @ np.arange(n_classes)."
+        )
+    if y_score.dtype.kind not in "biuf":
+        try:
+            y_score = y_score.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"y_score must hold real numbers; got dtype {y_score.dtype}."
+            ) from None
+    if y_score.dtype.kind == "f":
+        if np.isnan(y_score).any():
+            raise ValueError("y_score contains NaN; every item needs a finite score.")
+        if np.isinf(y_score).any():
+            raise ValueError("y_score contains infinity; every item needs a finite score.")
+    check_consistent_length(np.empty(n_samples), y_score)
+    return y_score
+
+
+def _score_table(y_true, y_score, labels, sample_weight, measure):
+    """Validate the inputs and build the score table of the classes present.
+
+    Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
+    the distinct scores in increasing order, and ``table[g, k]``, the weight of the
+    items of class ``classes[k]`` scored ``thresholds[g]``. A class in ``labels``
+    with no true item (or zero total weight) is left out with a warning.
+    """
+    classes, codes, _, sample_weight = check_ordinal_targets(
+        y_true, labels=labels, sample_weight=sample_weight
+    )
+    y_score = _check_scores(y_score, len(codes))
+    n_classes = len(classes)
+
+    order = np.argsort(y_score)
+    sorted_scores = y_score[order]
+    starts_group = np.empty(len(order), dtype=bool)
+    starts_group[0] = True
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=starts_group[1:])
+    group = np.cumsum(starts_group) - 1
+    n_groups = int(group[-1]) + 1
+    cell = group * n_classes + codes[order]
+    weights = None if sample_weight is None else sample_weight[order]
+    table = np.bincount(cell, weights=weights, minlength=n_groups * n_classes)
+    table = table.reshape(n_groups, n_classes).astype(np.float64, copy=False)
+
+    present = table.sum(axis=0) > 0
+    if not present.all():
+        warnings.warn(
+            f"{measure}: classes {classes[~present].tolist()} have no true item "
+            "(or zero total weight); they are left out.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+    if present.sum() < 2:
+        raise ValueError(
+            f"{measure} needs items of at least two classes to rank; y_true has only "
+            f"class {classes[present].tolist()}."
+        )
+    return classes[present], sorted_scores[starts_group], table[:, present]
+
+
+def _ordered_pair_weights(table, ties):
+    """``Q[k, l]``: weight of the pairs (class k item, class l item) ranked k below l.
+
+    A pair weighs the product of its items' weights; a tied pair counts
+    ``_TIED_PAIR_CREDIT[ties]`` of its weight.
+    """
+    below = np.cumsum(table, axis=0) - table
+    below += _TIED_PAIR_CREDIT[ties] * table
+    return below.T @ table
+
+
+def _vus(table, ties):
+    """Volume under the ROC surface, by one pass over the score table.
+
+    ``ends[g]`` is the normalised weight of the correctly ordered chains of the
+    first ``k + 1`` classes whose last item scores ``thresholds[g]``; ``before[k]``
+    the same for chains of the first ``k`` classes ending strictly below each
+    score (the empty chain, ``k = 0``, is 1 everywhere). Under ``ties="average"``
+    a chain may end in a block of ``m`` consecutive classes tied at one score,
+    which counts ``1 / m!``; only scores shared by two classes can hold a block.
+    Class weights are divided by ``n_k`` first, so every count is a fraction of
+    ``prod_k n_k`` and stays in [0, 1] however large the data.
+    """
+    n_groups, n_classes = table.shape
+    share = table / table.sum(axis=0)
+    max_block = n_classes if ties == "average" else 1
+    shared = np.flatnonzero(np.count_nonzero(share, axis=1) > 1)
+    if max_block == 1 or shared.size == 0:
+        max_block = 1
+    before = np.ones(n_groups)
+    before_shared = [before[shared]]
+    for k in range(n_classes):
+        ends = before * share[:, k]
+        if max_block > 1:
+            block = share[shared, k]
+            tied_ends = np.zeros(shared.size)
+            for m in range(2, k + 2):
+                block = block * share[shared, k - m + 1]
+                tied_ends += before_shared[k - m + 1] * block / math.factorial(m)
+            ends[shared] += tied_ends
+        if k == n_classes - 1:
+            return float(ends.sum())
+        chains = np.cumsum(ends)
+        before = np.empty(n_groups)
+        before[0] = 0.0
+        before[1:] = chains[:-1]
+        if max_block > 1:
+            before_shared.append(before[shared])
+
+
+@validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
+def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+    r"""Volume under the ordinal ROC surface (VUS).
+
+    The fraction of the tuples that take one item from each of the :math:`r`
+    classes present, in class order, whose scores are strictly increasing
+    (Waegeman et al., eq. 8):
+
+    .. math::
+
+        \hat U(f, D) = \frac{1}{\prod_{k=1}^r n_k}
+            \sum_{y_{j_1} < \dots < y_{j_r}} w_{j_1} \cdots w_{j_r} \,
+            I_{f(x_{j_1}) < \dots < f(x_{j_r})}
+
+    with :math:`n_k` the weight of the items of class :math:`c_k`. It estimates the
+    probability that one random item of each class is ranked in class order, and
+    equals the volume under the :math:`r`-dimensional ROC surface (Theorem 3.1). A
+    random ranking scores :math:`1/r!` on average, a perfect one 1. With two
+    classes it is ROC AUC.
+
+    It is computed exactly in :math:`O(n \log n + G r^2)` time for :math:`G`
+    distinct scores: one sort, then one pass that carries, for each class, the
+    weight of the correctly ordered chains ending so far.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_score : array-like of shape (n_samples,)
+        One real score per item, higher meaning a higher class, e.g. a
+        ``decision_function`` or the expected class position under
+        ``predict_proba``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order. Default: the categories of an ordered
+        ``Categorical`` ``y_true``, else the sorted labels of ``y_true``. A class
+        with no true item is left out with a warning.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights; a tuple weighs the product of its items' weights.
+    ties : {"average", "strict"}, default="average"
+        ``"average"``: a tuple with non-decreasing scores whose equal scores form
+        groups of sizes :math:`m_1, m_2, \dots` counts :math:`\prod_g 1/m_g!`, the
+        chance that breaking the ties at random orders it correctly (so two classes
+        give exactly :func:`sklearn.metrics.roc_auc_score`). ``"strict"``: only
+        strictly increasing tuples count, as eq. 8 is written.
+
+    Returns
+    -------
+    vus : float
+        In [0, 1]; higher is better.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two classes have a true item, or ``y_score`` is not a finite
+        1-D array of numbers as long as ``y_true``.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When a class in ``labels`` has no true item: it is left out.
+
+    See Also
+    --------
+    u_pairs_score : Fraction of correctly ordered pairs.
+    u_ovo_score : Mean AUC over pairs of classes.
+    u_cons_score : Mean AUC over the splits between consecutive classes.
+    roc_surface : The ROC surface whose volume this is (three classes).
+
+    References
+    ----------
+    .. [1] W. Waegeman, B. De Baets and L. Boullart, "ROC analysis in ordinal
+       regression learning", Pattern Recognition Letters 29 (2008) 1-9, eq. (8).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import vus_score
+    >>> y_true = [0, 0, 1, 1, 2, 2]
+    >>> vus_score(y_true, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    1.0
+    >>> vus_score(y_true, [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
+    0.5
+
+    One tie between classes 0 and 1 counts half under the default policy:
+
+    >>> vus_score(y_true, [0.1, 0.3, 0.3, 0.4, 0.5, 0.6])
+    0.875
+    >>> vus_score(y_true, [0.1, 0.3, 0.3, 0.4, 0.5, 0.6], ties="strict")
+    0.75
+    """
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "vus_score")
+    return _vus(table, ties)
+
+
+@validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
+def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+    r"""Fraction of correctly ordered pairs of items from different classes.
+
+    Over all pairs of items :math:`i, j` with :math:`y_i < y_j` (Waegeman et al.,
+    eq. 16):
+
+    .. math::
+
+        \hat U_\mathrm{pairs}(f, D) = \frac{1}{\sum_{k < l} n_k n_l}
+            \sum_{y_i < y_j} w_i w_j \, I_{f(x_i) < f(x_j)}
+
+    It estimates the probability that of two random items from different classes
+    the higher class gets the higher score (Theorem 3.2). It is the
+    :math:`n_k n_l`-weighted mean of the pairwise AUCs (eq. 19), so large classes
+    dominate it; on balanced data it equals :func:`u_ovo_score`. This is the
+    C-index / concordance of the ranking with the classes, the quantity that
+    preference-learning methods optimise.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_score : array-like of shape (n_samples,)
+        One real score per item, higher meaning a higher class.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order; a class with no true item is left out
+        with a warning.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights; a pair weighs the product of its items' weights.
+    ties : {"average", "strict"}, default="average"
+        ``"average"``: a tied pair counts 1/2. ``"strict"``: it counts 0.
+
+    Returns
+    -------
+    score : float
+        In [0, 1]; higher is better, 1/2 for a random ranking.
+
+    See Also
+    --------
+    vus_score, u_ovo_score, u_cons_score
+
+    References
+    ----------
+    .. [1] W. Waegeman, B. De Baets and L. Boullart, "ROC analysis in ordinal
+       regression learning", Pattern Recognition Letters 29 (2008) 1-9, eq. (16).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import u_pairs_score
+    >>> u_pairs_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
+    0.833...
+    """
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
+    pairs = _ordered_pair_weights(table, ties)
+    n = table.sum(axis=0)
+    upper = np.triu_indices(len(n), k=1)
+    return float(pairs[upper].sum() / np.outer(n, n)[upper].sum())
+
+
+@validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
+def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+    r"""Mean, over all pairs of classes, of the AUC between the two classes.
+
+    With :math:`\hat A_{kl}` the AUC of class :math:`c_l` against class :math:`c_k`
+    (Waegeman et al., eq. 17):
+
+    .. math::
+
+        \hat U_\mathrm{ovo}(f, D) = \frac{2}{r(r-1)} \sum_{k < l} \hat A_{kl},
+        \qquad
+        \hat A_{kl} = \frac{1}{n_k n_l} \sum_{y_i = c_k} \sum_{y_j = c_l}
+            w_i w_j \, I_{f(x_i) < f(x_j)}
+
+    Every pair of classes weighs the same, whatever their sizes. In statistics this
+    is the Jonckheere-Terpstra statistic, normalised.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_score : array-like of shape (n_samples,)
+        One real score per item, higher meaning a higher class.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order; a class with no true item is left out
+        with a warning.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+    ties : {"average", "strict"}, default="average"
+        ``"average"``: a tied pair counts 1/2. ``"strict"``: it counts 0.
+
+    Returns
+    -------
+    score : float
+        In [0, 1]; higher is better, 1/2 for a random ranking.
+
+    See Also
+    --------
+    vus_score, u_pairs_score, u_cons_score
+
+    References
+    ----------
+    .. [1] W. Waegeman, B. De Baets and L. Boullart, "ROC analysis in ordinal
+       regression learning", Pattern Recognition Letters 29 (2008) 1-9, eq. (17).
+    .. [2] D. J. Hand and R. J. Till, "A simple generalisation of the area under
+       the ROC curve for multiple class classification problems", Machine Learning
+       45 (2001) 171-186.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import u_ovo_score
+    >>> u_ovo_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
+    0.833...
+    """
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
+    pairs = _ordered_pair_weights(table, ties)
+    n = table.sum(axis=0)
+    upper = np.triu_indices(len(n), k=1)
+    return float(np.mean(pairs[upper] / np.outer(n, n)[upper]))
+
+
+@validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
+def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+    r"""Mean, over the splits between consecutive classes, of the AUC of the split.
+
+    With :math:`\hat A_k` the AUC of the items above :math:`c_k` against those at
+    or below it (Waegeman et al., eq. 18):
+
+    .. math::
+
+        \hat U_\mathrm{cons}(f, D) = \frac{1}{r-1} \sum_{k=1}^{r-1} \hat A_k,
+        \qquad
+        \hat A_k = \frac{\sum_{y_i \le c_k} \sum_{y_j > c_k}
+            w_i w_j \, I_{f(x_i) < f(x_j)}}
+            {\sum_{i \le k} n_i \sum_{j > k} n_j}
+
+    Each :math:`\hat A_k` judges the threshold between :math:`c_k` and
+    :math:`c_{k+1}` of a threshold model (Waegeman et al., eq. 6).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_score : array-like of shape (n_samples,)
+        One real score per item, higher meaning a higher class.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order; a class with no true item is left out
+        with a warning.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+    ties : {"average", "strict"}, default="average"
+        ``"average"``: a tied pair counts 1/2. ``"strict"``: it counts 0.
+
+    Returns
+    -------
+    score : float
+        In [0, 1]; higher is better, 1/2 for a random ranking.
+
+    See Also
+    --------
+    vus_score, u_pairs_score, u_ovo_score
+
+    References
+    ----------
+    .. [1] W. Waegeman, B. De Baets and L. Boullart, "ROC analysis in ordinal
+       regression learning", Pattern Recognition Letters 29 (2008) 1-9, eq. (18).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import u_cons_score
+    >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
+    0.875
+    """
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
+    pairs = _ordered_pair_weights(table, ties)
+    n = table.sum(axis=0)
+    # Pairs across the split after class k: the upper-right block of ``pairs``,
+    # read off its 2-D running sums (rows summed downward, columns leftward).
+    block_sums = np.cumsum(np.cumsum(pairs, axis=0)[:, ::-1], axis=1)[:, ::-1]
+    splits = np.arange(len(n) - 1)
+    across = block_sums[splits, splits + 1]
+    below = np.cumsum(n)[:-1]
+    return float(np.mean(across / (below * (n.sum() - below))))
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "labels": ["array-like", None],
+        "sample_weight": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def roc_surface(y_true, y_score, *, labels=None, sample_weight=None):
+    r"""Points of the ROC surface of a ranking of three ordered classes.
+
+    Two thresholds :math:`b_1 \le b_2` turn the score into a class: :math:`c_1` up
+    to :math:`b_1`, :math:`c_2` up to :math:`b_2`, :math:`c_3` above (Waegeman et
+    al., eq. 6). Each pair of thresholds gives one point of true positive rates
+    (eq. 9):
+
+    .. math::
+
+        \mathrm{TPR}_k(b) = \frac{1}{n_k} \sum_{y_i = c_k} w_i \,
+            I_{b_{k-1} < f(x_i) \le b_k}, \qquad b_0 = -\infty,\; b_3 = +\infty
+
+    The thresholds run over :math:`-\infty` and every distinct score, so there are
+    :math:`(G + 1)(G + 2) / 2` points for :math:`G` distinct scores: round the
+    scores or take a sample before drawing a large data set. The volume under
+    the surface is :func:`vus_score` (Theorem 3.1; with ``ties="strict"`` when
+    classes share scores).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels of exactly three classes.
+    y_score : array-like of shape (n_samples,)
+        One real score per item, higher meaning a higher class.
+    labels : array-like of shape (3,), default=None
+        The three classes in increasing order.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    tpr : ndarray of shape (n_points, 3)
+        ``tpr[p] = (TPR_1, TPR_2, TPR_3)`` at the thresholds ``thresholds[p]``.
+    thresholds : ndarray of shape (n_points, 2)
+        ``(b_1, b_2)`` with ``b_1 <= b_2``, in increasing order of ``b_1`` then
+        ``b_2``; ``-inf`` classifies every item above it.
+
+    See Also
+    --------
+    RocSurfaceDisplay : Draws this surface.
+    vus_score : The volume under it.
+
+    References
+    ----------
+    .. [1] W. Waegeman, B. De Baets and L. Boullart, "ROC analysis in ordinal
+       regression learning", Pattern Recognition Letters 29 (2008) 1-9, Fig. 2.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import roc_surface
+    >>> tpr, thresholds = roc_surface([0, 1, 2], [0.2, 0.5, 0.9])
+    >>> tpr.shape, thresholds.shape
+    ((10, 3), (10, 2))
+    >>> thresholds[5], tpr[5]
+    (array([0.2, 0.5]), array([1., 1., 1.]))
+    """
+    _, tpr, thresholds = _roc_surface(y_true, y_score, labels, sample_weight)
+    return tpr, thresholds
+
+
+def _roc_surface(y_true, y_score, labels, sample_weight):
+    """``(classes, tpr, thresholds)``: :func:`roc_surface` and the three classes."""
+    classes, scores, table = _score_table(
+        y_true, y_score, labels, sample_weight, "roc_surface"
+    )
+    if len(classes) != 3:
+        raise ValueError(
+            f"roc_surface draws the surface of three classes; y_true has {len(classes)} "
+            f"classes with true items: {classes.tolist()}."
+        )
+    # Share of each class at or below each threshold; row 0 is b = -inf.
+    at_or_below = np.zeros((len(scores) + 1, 3))
+    np.cumsum(table / table.sum(axis=0), axis=0, out=at_or_below[1:])
+    lower, upper = np.triu_indices(len(scores) + 1)
+    tpr = np.column_stack(
+        [
+            at_or_below[lower, 0],
+            at_or_below[upper, 1] - at_or_below[lower, 1],
+            1.0 - at_or_below[upper, 2],
+        ]
+    )
+    # Rounding can take 1 - (a running sum ending at 1) a hair below 0.
+    np.clip(tpr, 0.0, 1.0, out=tpr)
+    levels = np.concatenate([[-np.inf], scores.astype(np.float64)])
+    return classes, tpr, np.column_stack([levels[lower], levels[upper]])
