@@ -1,0 +1,5 @@
+"""Baseline estimators for ordinal classification."""
+
+from ._trivial import TrivialOrdinalClassifier
+
+__all__ = ["TrivialOrdinalClassifier"]

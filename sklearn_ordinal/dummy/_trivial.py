@@ -1,0 +1,295 @@
+"""The trivial-class classifier: the baseline every ordinal result is held against.
+
+Baccianella, Esuli and Sebastiani (2009, section II) call *trivial classifier*
+:math:`\\tilde\\Phi_k` the classifier that puts every item into class :math:`c_k`,
+and *trivial class for E* the class whose trivial classifier does best on the
+training set under the evaluation measure E. Under a measure that is not robust to
+imbalance the trivial class can score well; a real model that does not clearly
+beat it has learnt little (``SPEC.md`` section 2).
+"""
+
+import math
+from inspect import Parameter, signature
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.metrics._scorer import _BaseScorer
+from sklearn.utils import check_consistent_length
+from sklearn.utils._param_validation import HasMethods
+from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
+
+from .._labels import check_ordinal_targets
+from ..metrics import get_scorer, make_ordinal_scorer
+
+# Trivial classifiers that tie mathematically can differ in the last bits, because
+# each sums its errors in a different order; such scores count as equal.
+_TIE_RTOL = 1e-10
+_TIE_ATOL = 1e-12
+
+
+class _ConstantPredictionMixin:
+    """``predict`` and ``predict_proba`` of a classifier that always predicts
+    ``classes_[_position]``."""
+
+    def predict(self, X):
+        """Predict the trivial class for every row of X.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Ignored, except for its number of rows.
+
+        Returns
+        -------
+        y_pred : ndarray of shape (n_samples,)
+            The same class for every row.
+        """
+        check_is_fitted(self)
+        return np.repeat(self.classes_[[self._position]], _num_samples(X))
+
+    def predict_proba(self, X):
+        """One-hot probabilities: 1 for the trivial class, 0 for the others.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Ignored, except for its number of rows.
+
+        Returns
+        -------
+        proba : ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``.
+        """
+        check_is_fitted(self)
+        proba = np.zeros((_num_samples(X), len(self.classes_)))
+        proba[:, self._position] = 1.0
+        return proba
+
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba`: 0 for the trivial class, -inf elsewhere.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Ignored, except for its number of rows.
+
+        Returns
+        -------
+        log_proba : ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``.
+        """
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
+
+class _TrivialClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimator):
+    """:math:`\\tilde\\Phi_k`: predicts ``classes[position]``; a scorer evaluates it."""
+
+    def __init__(self, classes, position):
+        self.classes = classes
+        self.position = position
+
+    def fit(self, X=None, y=None):
+        self.classes_ = self.classes
+        self._position = self.position
+        return self
+
+
+def _accepts_sample_weight(func):
+    try:
+        parameters = signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        p.name == "sample_weight" or p.kind is Parameter.VAR_KEYWORD for p in parameters
+    )
+
+
+class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimator):
+    """Predict for every item the one class that scores best under a given measure.
+
+    In ``fit``, each trivial classifier :math:`\\tilde\\Phi_k` (every training item
+    put into class :math:`c_k`) is scored with ``metric`` on the training labels;
+    the best class is kept (Baccianella et al. 2009, section II):
+
+    .. math::
+
+        \\tilde y = \\arg\\max_{c_k} \\; S(\\tilde\\Phi_k, Tr)
+
+    where :math:`S` is ``metric`` on its greater-is-better scale. A real model
+    should clearly beat this baseline *under the measure it is evaluated with*:
+    the trivial class depends on the measure (for the micro-averaged MAE on
+    TripAdvisor-15763 it is 4 stars, for the macro-averaged MAE the middle class).
+    :func:`~sklearn_ordinal.model_selection.compare_to_trivial` does this
+    comparison in cross-validation.
+
+    Like :class:`~sklearn.dummy.DummyClassifier`, it ignores the features.
+
+    Parameters
+    ----------
+    metric : str or callable, default="neg_macro_mean_absolute_error"
+        How to score each trivial classifier:
+
+        - a name from :func:`~sklearn_ordinal.metrics.get_scorer_names`;
+        - a scorer (an object made by
+          :func:`~sklearn_ordinal.metrics.make_ordinal_scorer`,
+          :func:`sklearn.metrics.make_scorer` or a ``get_scorer``): it is called
+          as ``scorer(trivial_classifier, X, y)``, so scorers of labels and of
+          scores (ranking measures) both work;
+        - any other callable is a measure ``metric(y_true, y_pred) -> float``; it
+          also gets ``labels=classes_`` and ``sample_weight`` when it accepts them.
+
+    greater_is_better : bool, default=True
+        Whether a higher value of a callable measure ``metric`` is better. Ignored
+        for names and scorers, which already know.
+    labels : array-like of shape (n_classes,), default=None
+        The classes, in order. Default: the categories of an ordered pandas
+        ``Categorical`` ``y``, else the sorted labels of ``y``. Classes absent from
+        the training labels can be chosen too.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The classes, in order.
+    class_scores_ : ndarray of shape (n_classes,)
+        The score of each trivial classifier on the training data, in the order
+        of ``classes_``, on the greater-is-better scale (so a ``neg_`` scorer gives
+        negated errors).
+    trivial_class_ : object
+        The trivial class: the class with the best score. Ties go to the class
+        with the larger (weighted) training count, then to the lower class.
+    n_features_in_ : int
+        Number of features seen during :term:`fit`.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        Names of features seen during :term:`fit`. Defined only when `X` has
+        feature names that are all strings.
+
+    See Also
+    --------
+    sklearn.dummy.DummyClassifier : Baselines chosen by class frequency, not by a
+        measure.
+    sklearn_ordinal.model_selection.compare_to_trivial : Cross-validate a model
+        and the trivial classifier of each measure on the same folds.
+
+    Notes
+    -----
+    Under a ranking measure (``response="scores"``) every trivial classifier gives
+    every item the same score, so all tie and the tie rule picks the most frequent
+    class. ``predict_proba`` is one-hot, so scorers that reduce it to the expected
+    class position see the position of the trivial class for every item.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, section II.
+
+    Examples
+    --------
+    The class distribution of TripAdvisor-15763 (3.9, 7.2, 9.4, 34.5 and 45.0 % of
+    the reviews have 1 to 5 stars): under the micro-averaged MAE the trivial class
+    is 4 stars, not the majority class; under the macro-averaged MAE it is the
+    middle class, with error 1.2 whatever the distribution.
+
+    >>> from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    >>> y = [1] * 39 + [2] * 72 + [3] * 94 + [4] * 345 + [5] * 450
+    >>> X = [[0]] * len(y)
+    >>> micro = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
+    >>> micro.trivial_class_
+    np.int64(4)
+    >>> micro.class_scores_
+    array([-3.095, -2.173, -1.395, -0.805, -0.905])
+    >>> macro = TrivialOrdinalClassifier("neg_macro_mean_absolute_error").fit(X, y)
+    >>> macro.trivial_class_, float(macro.class_scores_.max())
+    (np.int64(3), -1.2)
+    >>> macro.predict([[0], [1]])
+    array([3, 3])
+    """
+
+    _parameter_constraints: dict = {
+        "metric": [str, callable],
+        "greater_is_better": ["boolean"],
+        "labels": ["array-like", None],
+    }
+
+    def __init__(
+        self, metric="neg_macro_mean_absolute_error", *, greater_is_better=True, labels=None
+    ):
+        self.metric = metric
+        self.greater_is_better = greater_is_better
+        self.labels = labels
+
+    def _scorer(self):
+        """``metric`` as a scorer on the greater-is-better scale."""
+        if isinstance(self.metric, str) or isinstance(self.metric, _BaseScorer):
+            return get_scorer(self.metric)
+        return make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
+
+    @_fit_context(prefer_skip_nested_validation=True)
+    def fit(self, X, y, sample_weight=None):
+        """Score every trivial classifier on ``y`` and keep the best class.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data; only its length (and feature names) are used.
+        y : array-like of shape (n_samples,)
+            Ordinal training labels: numbers, strings or an ordered pandas
+            ``Categorical``.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Item weights, passed to the measure (which must then accept them) and
+            used for the class counts of the tie rule.
+
+        Returns
+        -------
+        self : object
+            The fitted classifier.
+        """
+        validate_data(self, X, skip_check_array=True)
+        check_consistent_length(X, y)
+        classes, codes, _, sample_weight = check_ordinal_targets(
+            y, labels=self.labels, sample_weight=sample_weight
+        )
+        scorer = self._scorer()
+        score_kwargs = {}
+        if sample_weight is not None:
+            if not _accepts_sample_weight(getattr(scorer, "_score_func", scorer)):
+                raise ValueError(
+                    f"sample_weight was given but the metric {scorer!r} does not accept "
+                    "sample_weight; fit without weights or use a measure that takes them."
+                )
+            score_kwargs["sample_weight"] = sample_weight
+
+        scores = np.array(
+            [
+                scorer(_TrivialClassifier(classes, k).fit(), X, y, **score_kwargs)
+                for k in range(len(classes))
+            ],
+            dtype=np.float64,
+        )
+        if np.isnan(scores).all():
+            raise ValueError(
+                f"The metric {scorer!r} is undefined (NaN) for every trivial classifier "
+                "on these training labels, so no trivial class can be chosen."
+            )
+        counts = np.bincount(codes, weights=sample_weight, minlength=len(classes))
+        self.classes_ = classes
+        self.class_scores_ = scores
+        self._position = _best_position(scores, counts)
+        self.trivial_class_ = classes[self._position]
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # X is never looked at (like DummyClassifier): any input, sparse or not.
+        tags.input_tags.sparse = True
+        tags.classifier_tags.poor_score = True
+        tags.no_validation = True
+        return tags
+
+
+def _best_position(scores, counts):
+    """Position of the best score; ties go to the larger count, then the lower class."""
+    best = np.nanmax(scores)
+    tied = np.flatnonzero(np.isclose(scores, best, rtol=_TIE_RTOL, atol=_TIE_ATOL))
+    # np.argmax returns the first maximum: the lowest class among equally frequent ones.
+    return int(tied[np.argmax(counts[tied])])
