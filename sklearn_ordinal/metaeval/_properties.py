@@ -235,7 +235,7 @@ def _report(name, scores, evaluate, items, extras, sign):
     },
     prefer_skip_nested_validation=True,
 )
-def check_metric_properties(metric, *, greater_is_better=True, n_trials=200, random_state=None):
+def check_metric_properties(metric, *, greater_is_better=True, n_trials=100, random_state=None):
     r"""Search for counterexamples to the three formal properties of an ordinal metric.
 
     The properties of Amigó et al. (2020), section 4.1, for an effectiveness
@@ -273,7 +273,7 @@ def check_metric_properties(metric, *, greater_is_better=True, n_trials=200, ran
         direction are used).
     greater_is_better : bool, default=True
         Whether higher values of ``metric`` are better. Ignored for a scorer.
-    n_trials : int, default=200
+    n_trials : int, default=100
         Random cases per property.
     random_state : int, RandomState instance or None, default=None
         Seed of the random cases.
@@ -350,7 +350,7 @@ def _shipped_label_measures():
     },
     prefer_skip_nested_validation=True,
 )
-def metric_properties_table(metrics=None, *, n_trials=200, random_state=0):
+def metric_properties_table(metrics=None, *, n_trials=100, random_state=0):
     """Which metric satisfies which formal property, in the shape of the paper's Table 2.
 
     Runs :func:`check_metric_properties` on every metric with the same random
@@ -362,7 +362,7 @@ def metric_properties_table(metrics=None, *, n_trials=200, random_state=0):
         Row name to metric: a scorer (direction taken from it) or a callable
         ``metric(y_true, y_pred)`` where higher is better. Default: every
         label-based scorer of :func:`~sklearn_ordinal.metrics.get_scorer_names`.
-    n_trials : int, default=200
+    n_trials : int, default=100
         Random cases per property and metric.
     random_state : int, RandomState instance or None, default=0
         Seed of the random cases.
