@@ -17,7 +17,8 @@ import pandas as pd
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, validate_params
 
-from ..metrics._scorer import _SCORERS, _OrdinalScorer
+from ..metrics._scorer import _SCORERS
+from ._measures import _as_measure
 
 PROPERTIES = ("ordinal_invariance", "ordinal_monotonicity", "imbalance")
 
@@ -35,20 +36,6 @@ class PropertyCheck(NamedTuple):
     """Random cases on which the metric was defined and the property was checked."""
     counterexample: dict | None
     """The smallest counterexample found (see :func:`check_metric_properties`), or None."""
-
-
-def _as_measure(metric, greater_is_better):
-    """``(measure, sign)`` with ``sign * measure(y_true, y_pred)`` higher for better outputs."""
-    if isinstance(metric, _OrdinalScorer):
-        if metric._response != "labels":
-            raise ValueError(
-                f"{metric!r} scores real-valued predictions; the formal properties are "
-                "defined for measures of predicted labels."
-            )
-        return partial(metric._score_func, **metric._kwargs), metric._sign
-    if not callable(metric):
-        raise ValueError(f"metric must be a callable metric(y_true, y_pred); got {metric!r}.")
-    return metric, 1 if greater_is_better else -1
 
 
 def _effectiveness(measure, sign, y_true, y_pred):

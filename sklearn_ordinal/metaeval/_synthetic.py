@@ -12,6 +12,8 @@ import numpy as np
 from sklearn.utils import Bunch, check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
+from ._measures import _as_measure
+
 MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
 
 
@@ -192,8 +194,11 @@ def score_systems(metric, y_true, y_pred):
 
     Parameters
     ----------
-    metric : callable
-        ``metric(y_true, y_pred) -> float``.
+    metric : callable or scorer
+        ``metric(y_true, y_pred) -> float``, or a scorer of this package (from
+        :func:`~sklearn_ordinal.metrics.get_scorer` or
+        :func:`~sklearn_ordinal.metrics.make_ordinal_scorer`), whose measure is
+        used on its greater-is-better scale (an error scorer gives minus the error).
     y_true : array-like of shape (n_test_cases, n_items)
         Gold labels of each test case.
     y_pred : array-like of shape (n_systems, n_test_cases, n_items)
@@ -202,8 +207,8 @@ def score_systems(metric, y_true, y_pred):
     Returns
     -------
     scores : ndarray of shape (n_systems, n_test_cases)
-        ``metric(y_true[t], y_pred[s, t])``, ready for :func:`coverage` (negate it
-        for an error measure).
+        ``metric(y_true[t], y_pred[s, t])``, ready for :func:`coverage` (negate a
+        callable error measure; a scorer is already oriented).
 
     Examples
     --------
@@ -212,7 +217,12 @@ def score_systems(metric, y_true, y_pred):
     >>> task = make_synthetic_ordinal_task(n_test_cases=3, n_items=20, random_state=0)
     >>> score_systems(accuracy_score, task.y_true, task.y_pred).shape
     (50, 3)
+    >>> from sklearn_ordinal.metrics import get_scorer
+    >>> mae = score_systems(get_scorer("neg_mean_absolute_error"), task.y_true, task.y_pred)
+    >>> bool((mae <= 0).all())
+    True
     """
+    measure, sign = _as_measure(metric)
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_true.ndim != 2 or y_pred.ndim != 3 or y_pred.shape[1:] != y_true.shape:
         raise ValueError(
@@ -221,5 +231,5 @@ def score_systems(metric, y_true, y_pred):
         )
     # One call per (system, test case): the metric is an arbitrary callable.
     return np.array(
-        [[float(metric(truth, pred)) for truth, pred in zip(y_true, system)] for system in y_pred]
+        [[sign * float(measure(truth, pred)) for truth, pred in zip(y_true, system)] for system in y_pred]
     )
