@@ -94,7 +94,7 @@ def main(argv=None):
     parser.add_argument("--trials", type=int, default=100, help="random cases per property")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    n_trials = 20 if args.quick else args.trials
+    n_trials = 10 if args.quick else args.trials
 
     print(f"Searching {n_trials} random cases per property for {len(PAPER)} metrics...", flush=True)
     start = time.perf_counter()

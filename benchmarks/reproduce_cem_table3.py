@@ -135,7 +135,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="a small task, for a smoke test")
     parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic task")
     args = parser.parse_args(argv)
-    size = dict(n_test_cases=5, n_items=60) if args.quick else dict(n_test_cases=100, n_items=200)
+    size = dict(n_test_cases=3, n_items=40) if args.quick else dict(n_test_cases=100, n_items=200)
     print(f"Synthetic task: {size['n_test_cases']} test cases x {size['n_items']} items, "
           f"11 classes, 50 systems (seed {args.seed})")
     task = make_synthetic_ordinal_task(**size, random_state=args.seed)
