@@ -72,7 +72,8 @@ def plot_curves(curves, out):
         fig, ax = plt.subplots(figsize=(4.2, 3.6))
         for r, values in curves.items():
             ax.plot(values[:, x], values[:, y], "o-", markersize=3, label=f"r = {r}")
-        ax.plot([0.5, 1], [0.5, 1] if y else [0, 1], ":", color="grey", linewidth=0.8)
+        if y:  # U_cons against U_ovo: the diagonal is where they agree
+            ax.plot([0.5, 1], [0.5, 1], ":", color="grey", linewidth=0.8)
         ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
         ax.legend(fontsize=8)
         fig.tight_layout()
