@@ -75,6 +75,20 @@ def bench_error_measures(sizes, repeat, rng):
 # Further sections (closeness, ranking) are added below, one function each.
 
 
+def bench_closeness(sizes, repeat, rng):
+    from sklearn_ordinal.metrics import cem_score, kendall_tau_a_score
+
+    print("CEM-ORD and Kendall's tau-a on integer labels, K = 5")
+    for n in sizes:
+        y_true, y_pred = ordinal_labels(n, 5, rng)
+        bincount = best_time(lambda: np.bincount(y_true), repeat)
+        ours = best_time(lambda: cem_score(y_true, y_pred), repeat)
+        report(f"n = {n:.0e}: cem_score", ours, "np.bincount", bincount,
+               target=3 if n >= 10**7 else None)
+        tau = best_time(lambda: kendall_tau_a_score(y_true, y_pred), repeat)
+        report(f"n = {n:.0e}: kendall_tau_a_score", tau, "np.bincount", bincount)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
@@ -84,6 +98,7 @@ def main(argv=None):
     sizes = [10**4, 10**5] if args.quick else [10**6, 10**7]
     repeat = 2 if args.quick else args.repeat
     bench_error_measures(sizes, repeat, rng)
+    bench_closeness(sizes, repeat, rng)
 
 
 if __name__ == "__main__":

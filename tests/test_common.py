@@ -14,10 +14,23 @@ import pandas as pd
 import pytest
 
 from sklearn_ordinal.metrics import (
+    accuracy_within_score,
+    cem_score,
+    kendall_tau_a_score,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
     root_mean_squared_error,
+)
+from sklearn_ordinal.metrics._agreement import (
+    _accuracy,
+    _balanced_accuracy,
+    _cohen_kappa,
+    _kendall_tau_b,
+    _macro_f1,
+    _mutual_information,
+    _pearson,
+    _spearman,
 )
 
 # Label measures: f(y_true, y_pred, *, labels=None, sample_weight=None, ...) -> float.
@@ -32,6 +45,29 @@ LABEL_MEASURES = {
     "macro_mean_zero_one_error": partial(mean_zero_one_error, average="macro"),
     "micro_mean_zero_one_error": partial(mean_zero_one_error, average="micro"),
     # Closeness (Amigó et al. 2020) and the measures it is compared with
+    "cem_ord": cem_score,
+    "cem_nom": partial(cem_score, scale="nominal"),
+    "cem_int": partial(cem_score, scale="interval"),
+    "cem_ord_flat": partial(cem_score, flat=True),
+    "accuracy_within_1": partial(accuracy_within_score, n=1),
+    "kendall_tau_a": kendall_tau_a_score,
+    "accuracy": _accuracy,
+    "macro_accuracy": _balanced_accuracy,
+    "cohen_kappa": _cohen_kappa,
+    "linear_weighted_kappa": partial(_cohen_kappa, weights="linear"),
+    "quadratic_weighted_kappa": partial(_cohen_kappa, weights="quadratic"),
+    "macro_f1": _macro_f1,
+    "kendall_tau_b": _kendall_tau_b,
+    "spearman": _spearman,
+    "pearson": _pearson,
+    "mutual_information": _mutual_information,
+}
+
+_CEM_SECTION = {
+    "cem_ord", "cem_nom", "cem_int", "cem_ord_flat", "accuracy_within_1", "kendall_tau_a",
+    "accuracy", "macro_accuracy", "cohen_kappa", "linear_weighted_kappa",
+    "quadratic_weighted_kappa", "macro_f1", "kendall_tau_b", "spearman", "pearson",
+    "mutual_information",
 }
 
 # Label measures that take ``class_values`` (distance measures).
@@ -42,14 +78,20 @@ DISTANCE_MEASURES = {
     "micro_mean_squared_error",
     "macro_root_mean_squared_error",
     "micro_root_mean_squared_error",
+    # CEM takes class_values on every scale (and checks them); only "interval" uses them.
+    "cem_ord",
+    "cem_nom",
+    "cem_int",
+    "cem_ord_flat",
+    "pearson",
 }
 
 # Label measures for which a higher value is better (the others are errors).
-GREATER_IS_BETTER = set()
+GREATER_IS_BETTER = set(_CEM_SECTION)
 
 # Label measures that do not take ``sample_weight`` (their definition has no
 # weighted form): they are left out of the weight tests.
-NO_SAMPLE_WEIGHT = set()
+NO_SAMPLE_WEIGHT = {"kendall_tau_a", "kendall_tau_b", "spearman"}
 
 # Score measures: f(y_true, y_score, *, labels=None, sample_weight=None) -> float,
 # higher is better.

@@ -5,9 +5,10 @@ accuracy, Cohen's kappa (plain and weighted), macro F1, correlation coefficients
 Kendall's tau-a and mutual information (``SPEC.md`` section 4). Two of them are
 missing from scikit-learn and SciPy and are defined here, from the confusion
 matrix: :func:`accuracy_within_score` and :func:`kendall_tau_a_score`. The others
-are thin private wrappers, used by the scorers, that call scikit-learn, SciPy or
-NumPy on class codes produced by this package's label validation, so that string
-labels and ordered categoricals are ordered as everywhere else in the package.
+are thin private wrappers, used by the scorers, that hand scikit-learn, SciPy or
+NumPy the class codes (or the confusion matrix) produced by this package's label
+validation, so that string labels and ordered categoricals are ordered as
+everywhere else in the package.
 """
 
 import warnings
@@ -21,7 +22,6 @@ from sklearn.metrics import (
     balanced_accuracy_score,
     cohen_kappa_score,
     f1_score,
-    mutual_info_score,
 )
 from sklearn.utils._param_validation import Interval, validate_params
 
@@ -126,26 +126,27 @@ def _pair_counts(matrix):
         "y_true": ["array-like"],
         "y_pred": ["array-like"],
         "labels": ["array-like", None],
-        "sample_weight": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
-def kendall_tau_a_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def kendall_tau_a_score(y_true, y_pred, *, labels=None):
     r"""Kendall's tau-a between true and predicted ordinal classes.
 
-    Concordant minus discordant pairs of items, over all pairs of items; a pair
-    tied in ``y_true`` or in ``y_pred`` counts as neither:
+    Concordant minus discordant pairs of items, over all :math:`n (n - 1) / 2`
+    pairs; a pair tied in ``y_true`` or in ``y_pred`` counts as neither:
 
     .. math::
 
         \tau_a = \frac{C - D}{n (n - 1) / 2}
 
-    With weights, a pair weighs :math:`w_d w_{d'}` and the number of pairs becomes
-    :math:`(N^2 - \sum_d w_d^2) / 2`, so integer weights give what repeating rows
-    gives. Unlike tau-b, ties are not discounted from the denominator: on ordinal
-    data, with many ties, :math:`|\tau_a|` stays well below 1 even for a perfect
+    Unlike tau-b, ties are not discounted from the denominator: on ordinal data,
+    with many ties, :math:`|\tau_a|` stays well below 1 even for a perfect
     prediction. It is computed from the :math:`K \times K` contingency table, in
     :math:`O(n + K^2)` time.
+
+    There is no ``sample_weight``: repeating every item twice adds tied pairs and
+    changes :math:`\tau_a`, so no weighting can both match repeated rows and be
+    unchanged by rescaling the weights.
 
     Parameters
     ----------
@@ -156,19 +157,16 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None, sample_weight=None):
     labels : array-like of shape (n_classes,), default=None
         The classes in increasing order. Default: the categories of an ordered
         ``Categorical`` ``y_true``, else the sorted labels of ``y_true`` and ``y_pred``.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative item weights.
 
     Returns
     -------
     tau : float
-        Between -1 and 1; higher is better. 0.0, with a warning, when there is no
-        pair of items.
+        Between -1 and 1; higher is better. 0.0, with a warning, for a single item.
 
     Warns
     -----
     UndefinedMetricWarning
-        When fewer than two items have a positive weight: there is no pair.
+        When there is a single item, hence no pair.
 
     See Also
     --------
@@ -190,24 +188,17 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None, sample_weight=None):
     >>> kendall_tau_a_score([1, 1, 2, 2], [1, 1, 2, 2])  # ties count as neither
     0.6666666666666666
     """
-    confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
-    )
-    total = confusion.matrix.sum()
-    if sample_weight is None:
-        squares = total
-    else:  # already validated by ordinal_confusion
-        squares = np.sum(np.square(np.asarray(sample_weight, dtype=np.float64)))
-    pairs = (total * total - squares) / 2
-    if pairs <= 0:
+    confusion = ordinal_confusion(y_true, y_pred, labels=labels, need_values=False)
+    n_samples = confusion.matrix.sum()
+    if n_samples < 2:
         warnings.warn(
-            "Kendall's tau-a needs at least two items with positive weight; returning 0.0.",
+            "Kendall's tau-a needs at least two items; returning 0.0.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
         return 0.0
     concordant, discordant = _pair_counts(confusion.matrix)
-    return float((concordant - discordant) / pairs)
+    return float((concordant - discordant) / (n_samples * (n_samples - 1) / 2))
 
 
 # --- Private wrappers for the scorers ----------------------------------------------
@@ -258,11 +249,19 @@ def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=Non
 
 
 def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
-    """Mutual information (in nats) of the weighted contingency table."""
-    confusion = ordinal_confusion(
+    """Mutual information (in nats, like scikit-learn's) of the weighted contingency table.
+
+    ``H(true) + H(pred) - H(true, pred)`` with SciPy's entropy, which takes weights;
+    ``sklearn.metrics.mutual_info_score`` truncates a weighted table to integers.
+    """
+    matrix = ordinal_confusion(
         y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+    ).matrix
+    information = (
+        stats.entropy(matrix.sum(axis=1)) + stats.entropy(matrix.sum(axis=0))
+        - stats.entropy(matrix.ravel())
     )
-    return float(mutual_info_score(None, None, contingency=confusion.matrix))
+    return max(float(information), 0.0)  # never below 0 but for rounding
 
 
 def _warn_constant(name):

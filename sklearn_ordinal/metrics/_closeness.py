@@ -69,12 +69,20 @@ def _proximity(class_weights, values, scale, flat):
     if flat:
         return 1.0 - probability
     with np.errstate(divide="ignore"):
-        return -np.log2(probability)
+        return 0.0 - np.log2(probability)  # not -log2: P = 1 must give 0.0, not -0.0
 
 
-def _need_values(scale, class_values):
-    # Only the interval scale uses class values; given ones are still checked.
-    return scale == "interval" or class_values is not None
+def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight):
+    """The validated confusion matrix; class values only when they are used or given."""
+    return ordinal_confusion(
+        y_true,
+        y_pred,
+        labels=labels,
+        class_values=class_values,
+        sample_weight=sample_weight,
+        # Only the interval scale uses class values; given ones are still checked.
+        need_values=scale == "interval" or class_values is not None,
+    )
 
 
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -162,14 +170,9 @@ def class_proximity(
            [1.32, 1.74, 0.74],
            [0.23, 0.42, 2.74]])
     """
-    gold = ordinal_confusion(
-        y_true,
-        y_true,
-        labels=labels,
-        class_values=class_values,
-        sample_weight=sample_weight,
-        need_values=_need_values(scale, class_values),
-    )
+    # The gold against itself: a diagonal confusion matrix holding the n_k, built
+    # with the same class set, values and checks as in cem_score.
+    gold = _closeness_confusion(y_true, y_true, scale, labels, class_values, sample_weight)
     proximity = _proximity(gold.class_weights, gold.values, scale, flat)
     infinite = np.isinf(proximity).any(axis=0)
     if infinite.any():
@@ -178,7 +181,7 @@ def class_proximity(
             "proximity as a true class is infinite (-log2 0) where no gold item lies "
             "close enough.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     return proximity
 
@@ -280,14 +283,7 @@ def cem_score(
     >>> cem_score(y_true, y_true)
     1.0
     """
-    confusion = ordinal_confusion(
-        y_true,
-        y_pred,
-        labels=labels,
-        class_values=class_values,
-        sample_weight=sample_weight,
-        need_values=_need_values(scale, class_values),
-    )
+    confusion = _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight)
     n = confusion.class_weights
     proximity = _proximity(n, confusion.values, scale, flat)
     # Rows = predicted, like proximity. Cells without weight are skipped: only
