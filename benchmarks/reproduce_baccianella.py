@@ -133,13 +133,21 @@ def main(argv=None):
     for name, (tmu, tm, smu, sm) in PAPER_TABLE_1.items():
         print(f"  {name:<8s} {tmu:14.3f} {tm:14.3f} {smu:11.3f} {sm:10.3f}  "
               f"{100 * (tmu - smu) / tmu:+6.1f}% / {100 * (tm - sm) / tm:+5.1f}%")
+    gain = {name: ((trivial_micro - ours.loc[name, "MAE^mu"]) / trivial_micro,
+                   (trivial_macro - ours.loc[name, "MAE^M"]) / trivial_macro) for name in LEARNED}
     print("The data differ (TripAdvisor-15763 is not shipped with scikit-learn), so the "
-          "numbers do; the lesson is the paper's: the two averages disagree about whether a "
-          "model beats the trivial baseline. The plain SVR gains much more under MAE^mu than "
-          "under MAE^M (it neglects the small classes, like a trivial classifier); the "
-          "class-balanced SVR, like the paper's 'Value', 'Rooms' and 'Service' rows, looks no "
-          "better than (or worse than) the trivial class under MAE^mu and clearly better "
-          "under MAE^M.")
+          "numbers do. The paper's lesson is that the two averages disagree about whether a "
+          "model beats the trivial baseline:")
+    plain, balanced = gain[LEARNED[0]], gain[LEARNED[1]]
+    if plain[0] > plain[1]:
+        print("  - the plain SVR gains more under MAE^mu than under MAE^M: it neglects the "
+              "small classes, much as a trivial classifier does;")
+    if balanced[0] < 0.05 and balanced[1] > balanced[0] + 0.1:
+        print("  - the class-balanced SVR, like the paper's 'Value', 'Rooms' and 'Service' "
+              "rows, looks no better than the trivial class under MAE^mu and clearly "
+              "better under MAE^M.")
+    if not (plain[0] > plain[1] or (balanced[0] < 0.05 and balanced[1] > balanced[0] + 0.1)):
+        print("  - not visible on this (reduced) run.")
     return ours
 
 

@@ -56,12 +56,18 @@ def random_rankings(n_rankings, n_per_class, n_classes, rng):
     return scores
 
 
-def plot_curves(curves, out):
+def _pyplot():
+    """matplotlib, imported only when figures are drawn, without a display."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def plot_curves(curves, out):
+    plt = _pyplot()
     figures = {
         "waegeman_fig3_vus_vs_ucons.png": (1, 0, "U_cons", "VUS", "Fig. 3: VUS against U_cons"),
         "waegeman_fig4_vus_vs_uovo.png": (2, 0, "U_ovo", "VUS", "Fig. 4: VUS against U_ovo"),
@@ -84,11 +90,7 @@ def plot_curves(curves, out):
 
 
 def plot_rankings(scores, out):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     names = list(MEASURES)
     k = len(names)
     fig, axes = plt.subplots(k, k, figsize=(7, 7))
