@@ -120,3 +120,43 @@ def test_undefined_cases_are_skipped():
     assert all(check.holds is None and check.n_checked == 0 for check in results.values())
     table = metric_properties_table({"undefined": undefined}, n_trials=5)
     assert table.loc["undefined"].isna().all()
+
+
+def test_cem_ord_has_no_counterexample():
+    # Table 2: CEM-ORD is the one measure with all three properties (no empty gold class).
+    results = check_metric_properties(get_scorer("cem_ord"), random_state=0)
+    assert all(check.holds and check.n_checked == 100 for check in results.values())
+
+
+def test_appendix_b_examples_are_violations():
+    # The paper's own counterexamples, run through the checker's predicates.
+    from functools import partial
+
+    from sklearn_ordinal.metaeval._properties import _CHECKS, _effectiveness
+
+    _, _, invariance = _CHECKS["ordinal_invariance"]
+    _, valid_mono, monotonicity = _CHECKS["ordinal_monotonicity"]
+    _, valid_imb, imbalance = _CHECKS["imbalance"]
+    mae = partial(_effectiveness, _mae_micro, -1)
+    accuracy = partial(_effectiveness, accuracy_score, 1)
+
+    # Ordinal invariance, f(x) = 10 + x^3: MAE((1,2,3), (3,4,5)) changes.
+    items = {"y_true": np.array([3, 4, 5]), "y_pred": np.array([1, 2, 3])}
+    mapping = {"mapping": 10 + np.arange(1, 6) ** 3}
+    before, after, violated = invariance(mae, items, mapping)
+    # f = 11, 18, 37, 74, 135: errors 37 - 11, 74 - 18, 135 - 37.
+    assert (before, after) == (-2.0, -(26 + 56 + 98) / 3) and violated
+    assert not invariance(accuracy, items, mapping)[2]
+
+    # Ordinal monotonicity: (2, 3, 4) is closer to (3, 4, 5) than (1, 2, 3).
+    items = {"y_true": np.array([3, 4, 5, 1, 2]), "y_pred": np.array([1, 2, 3, 1, 2]),
+             "y_pred_closer": np.array([2, 3, 4, 1, 2])}
+    assert valid_mono(items, {})
+    assert monotonicity(accuracy, items, {}) == (0.4, 0.4, True)
+    assert not monotonicity(mae, items, {})[2]
+
+    # Imbalance: g = (1, 1, 2, 3); moving a 1 (large class) or the 3 (small) into 2.
+    items = {"y_true": np.array([1, 1, 2, 3]), "moved": np.array([0, 1, 0, 3])}
+    assert valid_imb(items, {"middle": 2})
+    assert imbalance(accuracy, items, {"middle": 2}) == (0.75, 0.75, True)
+    assert imbalance(mae, items, {"middle": 2}) == (-0.25, -0.25, True)
