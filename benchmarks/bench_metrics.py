@@ -89,6 +89,24 @@ def bench_closeness(sizes, repeat, rng):
         report(f"n = {n:.0e}: kendall_tau_a_score", tau, "np.bincount", bincount)
 
 
+def bench_trivial_classifier(sizes, repeat, rng):
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    from sklearn_ordinal.metrics import mean_absolute_error
+
+    # fit scores each of the K trivial classifiers through the scorer, so the floor
+    # is K evaluations of the measure itself. The rest is one np.unique of y for
+    # classes_, and one per scorer call (the scorer joins y's labels to classes_).
+    print("TrivialOrdinalClassifier.fit (macro MAE) on integer labels, K = 5")
+    for n in sizes:
+        y, _ = ordinal_labels(n, 5, rng)
+        X = np.zeros((n, 1))
+        constants = [np.full(n, k) for k in range(5)]
+        measure = best_time(lambda: [mean_absolute_error(y, c) for c in constants], repeat)
+        ours = best_time(lambda: TrivialOrdinalClassifier().fit(X, y), repeat)
+        report(f"n = {n:.0e}: TrivialOrdinalClassifier().fit", ours,
+               "5 x mean_absolute_error", measure, target=10 if n >= 10**7 else None)
+
+
 def bench_metaeval(repeat, rng):
     from scipy.stats import spearmanr
 
@@ -134,6 +152,7 @@ def main(argv=None):
     repeat = 2 if args.quick else args.repeat
     bench_error_measures(sizes, repeat, rng)
     bench_closeness(sizes, repeat, rng)
+    bench_trivial_classifier(sizes, repeat, rng)
     bench_metaeval(repeat, rng)
 
 

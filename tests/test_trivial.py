@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.base import clone
+from sklearn.dummy import DummyClassifier
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import accuracy_score, make_scorer
 from sklearn.model_selection import GridSearchCV
@@ -17,7 +18,12 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
-from sklearn_ordinal.metrics import get_scorer, make_ordinal_scorer, mean_absolute_error
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    get_scorer_names,
+    make_ordinal_scorer,
+    mean_absolute_error,
+)
 
 # TripAdvisor-15763, 1 to 5 stars, in tenths of a percent (SPEC 2).
 TRIPADVISOR = {1: 39, 2: 72, 3: 94, 4: 345, 5: 450}
@@ -102,9 +108,31 @@ def test_class_scores_are_the_measure_of_each_trivial_classifier():
     # Brute force: macro MSE of predicting k for every item, class by class.
     y = np.array([0, 0, 0, 1, 2, 2, 3, 7])
     clf = _fit(y, metric="neg_macro_mean_squared_error")
-    expected = [-np.mean([np.mean((k - y[y == c]) ** 2) for c in np.unique(y)]) for k in clf.classes_]
+    expected = [
+        -np.mean([np.mean((k - y[y == c]) ** 2) for c in np.unique(y)]) for k in clf.classes_
+    ]
     np.testing.assert_allclose(clf.class_scores_, expected)
     assert clf.trivial_class_ == 3  # the class nearest the mean of the class values
+
+
+# Correlations are undefined for a constant prediction: they warn and give 0.0.
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.UndefinedMetricWarning")
+@pytest.mark.parametrize("name", get_scorer_names())
+def test_every_registry_scorer_scores_the_trivial_classifiers(name):
+    # Each class score is what the scorer gives scikit-learn's own constant
+    # predictor; the best one (by the tie rule) is the trivial class.
+    y = _labels_from_counts([6, 2, 9, 4], [1, 2, 3, 4])
+    X = np.zeros((len(y), 1))
+    clf = TrivialOrdinalClassifier(name).fit(X, y)
+    scorer = get_scorer(name)
+    expected = [
+        scorer(DummyClassifier(strategy="constant", constant=k).fit(X, y), X, y)
+        for k in clf.classes_
+    ]
+    np.testing.assert_allclose(clf.class_scores_, expected)
+    best = np.flatnonzero(np.isclose(expected, np.max(expected)))
+    counts = np.array([6, 2, 9, 4])
+    assert clf.trivial_class_ == clf.classes_[best[np.argmax(counts[best])]]
 
 
 # --- ties -----------------------------------------------------------------------
@@ -233,11 +261,12 @@ def test_metric_undefined_everywhere_is_an_error():
         (3, [0, 1], "inconsistent numbers of samples"),
         (0, [], "empty"),
         (2, [[0, 1], [1, 0]], "1-D"),
+        (3, [0, 1, 7], r"not in labels=\[0, 1, 2\]: \[7\]"),
     ],
 )
 def test_bad_targets_are_errors(n_rows, y, match):
     with pytest.raises(ValueError, match=match):
-        TrivialOrdinalClassifier().fit(np.zeros((n_rows, 1)), y)
+        TrivialOrdinalClassifier(labels=[0, 1, 2]).fit(np.zeros((n_rows, 1)), y)
 
 
 # --- predictions ----------------------------------------------------------------

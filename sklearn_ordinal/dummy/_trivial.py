@@ -8,18 +8,15 @@ imbalance the trivial class can score well; a real model that does not clearly
 beat it has learnt little (``SPEC.md`` section 2).
 """
 
-import math
-from inspect import Parameter, signature
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.metrics._scorer import _BaseScorer
 from sklearn.utils import check_consistent_length
-from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from .._labels import check_ordinal_targets
 from ..metrics import get_scorer, make_ordinal_scorer
+from ..metrics._scorer import _accepts
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
 # each sums its errors in a different order; such scores count as equal.
@@ -95,16 +92,6 @@ class _TrivialClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimato
         return self
 
 
-def _accepts_sample_weight(func):
-    try:
-        parameters = signature(func).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(
-        p.name == "sample_weight" or p.kind is Parameter.VAR_KEYWORD for p in parameters
-    )
-
-
 class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimator):
     """Predict for every item the one class that scores best under a given measure.
 
@@ -159,9 +146,9 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         The trivial class: the class with the best score. Ties go to the class
         with the larger (weighted) training count, then to the lower class.
     n_features_in_ : int
-        Number of features seen during :term:`fit`.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
-        Names of features seen during :term:`fit`. Defined only when `X` has
+        Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (``n_features_in_``,)
+        Names of features seen during ``fit``. Defined only when ``X`` has
         feature names that are all strings.
 
     See Also
@@ -176,7 +163,10 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     Under a ranking measure (``response="scores"``) every trivial classifier gives
     every item the same score, so all tie and the tie rule picks the most frequent
     class. ``predict_proba`` is one-hot, so scorers that reduce it to the expected
-    class position see the position of the trivial class for every item.
+    class position see the position of the trivial class for every item. There is
+    deliberately no ``decision_function``: with more than two classes scikit-learn
+    expects one column per class from it, and the one-hot ``predict_proba`` already
+    gives ranking scorers their constant score.
 
     References
     ----------
@@ -220,7 +210,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
 
     def _scorer(self):
         """``metric`` as a scorer on the greater-is-better scale."""
-        if isinstance(self.metric, str) or isinstance(self.metric, _BaseScorer):
+        if isinstance(self.metric, (str, _BaseScorer)):
             return get_scorer(self.metric)
         return make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
 
@@ -252,7 +242,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         scorer = self._scorer()
         score_kwargs = {}
         if sample_weight is not None:
-            if not _accepts_sample_weight(getattr(scorer, "_score_func", scorer)):
+            if not _accepts(scorer._score_func, "sample_weight"):
                 raise ValueError(
                     f"sample_weight was given but the metric {scorer!r} does not accept "
                     "sample_weight; fit without weights or use a measure that takes them."
