@@ -142,6 +142,28 @@ def bench_metaeval(repeat, rng):
            "the same calls alone", bare, target=2)
 
 
+def bench_ranking_measures(sizes, repeat, rng):
+    from sklearn_ordinal.metrics import u_cons_score, vus_score
+
+    n = sizes[0]
+    print(f"Ranking measures, n = {n:.0e}, 5 classes, ratio to np.argsort of the same scores")
+    y_true = rng.integers(0, 5, size=n)
+    continuous = y_true + rng.normal(scale=1.5, size=n)
+    tied = np.round(continuous * 4) / 4
+    cases = {"no ties": continuous, f"heavy ties ({len(np.unique(tied))} scores)": tied}
+    for case, y_score in cases.items():
+        argsort = best_time(lambda: np.argsort(y_score), repeat)
+        for measure in (vus_score, u_cons_score):
+            ours = best_time(lambda: measure(y_true, y_score), repeat)
+            report(f"{measure.__name__}, {case}", ours, "np.argsort", argsort, target=3)
+    n = sizes[-1]
+    y_true = rng.integers(0, 5, size=n)
+    y_score = y_true + rng.normal(scale=1.5, size=n)
+    argsort = best_time(lambda: np.argsort(y_score), max(1, repeat // 2))
+    ours = best_time(lambda: vus_score(y_true, y_score), max(1, repeat // 2))
+    report(f"n = {n:.0e}: exact vus_score, no ties", ours, "np.argsort", argsort)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
@@ -153,6 +175,7 @@ def main(argv=None):
     bench_error_measures(sizes, repeat, rng)
     bench_closeness(sizes, repeat, rng)
     bench_trivial_classifier(sizes, repeat, rng)
+    bench_ranking_measures(sizes, repeat, rng)
     bench_metaeval(repeat, rng)
 
 

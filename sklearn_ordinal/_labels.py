@@ -281,6 +281,14 @@ def _ordinal_classes_and_codes(y_true, y_pred, labels):
     if _is_ordered_categorical(y_true):
         return _categorical_codes(y_true, y_pred)
     if y_pred is None:
+        if y_true.dtype.kind in "iu":
+            lo, hi = int(y_true.min()), int(y_true.max())
+            if hi - lo < _MAX_DIRECT_SPAN:
+                # Small integer labels, the common case: present classes by one
+                # bincount and codes by a lookup table, never sorting the items.
+                present = np.flatnonzero(np.bincount(y_true - lo) if lo else np.bincount(y_true))
+                classes = (present + lo).astype(y_true.dtype)
+                return classes, _encode(y_true, classes, "y_true"), None
         classes, true_codes = np.unique(y_true, return_inverse=True)
         return classes, true_codes, None
     if _is_ordered_categorical(y_pred):

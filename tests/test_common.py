@@ -21,6 +21,10 @@ from sklearn_ordinal.metrics import (
     mean_squared_error,
     mean_zero_one_error,
     root_mean_squared_error,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
 )
 from sklearn_ordinal.metrics._agreement import (
     _accuracy,
@@ -97,6 +101,12 @@ NO_SAMPLE_WEIGHT = {"kendall_tau_a", "kendall_tau_b", "spearman"}
 # higher is better.
 SCORE_MEASURES = {
     # Ranking (Waegeman et al. 2008)
+    "vus_score": vus_score,
+    "u_pairs_score": u_pairs_score,
+    "u_ovo_score": u_ovo_score,
+    "u_cons_score": u_cons_score,
+    "vus_score_strict_ties": partial(vus_score, ties="strict"),
+    "u_cons_score_strict_ties": partial(u_cons_score, ties="strict"),
 }
 
 

@@ -3,7 +3,7 @@
 Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
 model by how well it *ranks* the items, whatever thresholds later turn the score
 into a class (``SPEC.md`` section 3). Every measure here is a function of one small
-intermediate, the *score table* ``W``: the scores sorted once, ``W[g, k]`` the weight
+intermediate, the *score table* ``W``: the scores sorted once, ``W[k, g]`` the weight
 of the items of class ``k`` whose score is the ``g``-th smallest distinct score.
 
 - VUS walks the table once, carrying for each class ``k`` the weight of the
@@ -50,11 +50,10 @@ def _check_scores(y_score, n_samples):
             raise ValueError(
                 f"y_score must hold real numbers; got dtype {y_score.dtype}."
             ) from None
-    if y_score.dtype.kind == "f":
+    if y_score.dtype.kind == "f" and not np.isfinite(y_score).all():
         if np.isnan(y_score).any():
             raise ValueError("y_score contains NaN; every item needs a finite score.")
-        if np.isinf(y_score).any():
-            raise ValueError("y_score contains infinity; every item needs a finite score.")
+        raise ValueError("y_score contains infinity; every item needs a finite score.")
     check_consistent_length(np.empty(n_samples), y_score)
     return y_score
 
@@ -63,29 +62,40 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     """Validate the inputs and build the score table of the classes present.
 
     Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
-    the distinct scores in increasing order, and ``table[g, k]``, the weight of the
-    items of class ``classes[k]`` scored ``thresholds[g]``. A class in ``labels``
-    with no true item (or zero total weight) is left out with a warning.
+    the ``G`` distinct scores in increasing order, and the ``(r, G)`` array
+    ``table[k, g]``, the weight of the items of class ``classes[k]`` scored
+    ``thresholds[g]`` (one row per class, so that the per-class running sums run
+    over contiguous memory). A class in ``labels`` with no true item (or zero total
+    weight) is left out with a warning.
     """
     classes, codes, _, sample_weight = check_ordinal_targets(
         y_true, labels=labels, sample_weight=sample_weight
     )
     y_score = _check_scores(y_score, len(codes))
-    n_classes = len(classes)
 
     order = np.argsort(y_score)
     sorted_scores = y_score[order]
-    starts_group = np.empty(len(order), dtype=bool)
-    starts_group[0] = True
-    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=starts_group[1:])
-    group = np.cumsum(starts_group) - 1
+    # new_group[i]: item i (in score order) has a higher score than item i - 1;
+    # its running count is the 0-based index of each item's distinct score.
+    new_group = np.empty(len(order), dtype=bool)
+    new_group[0] = False
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new_group[1:])
+    group = np.cumsum(new_group)
     n_groups = int(group[-1]) + 1
-    cell = group * n_classes + codes[order]
+    cell = codes[order]
+    cell *= n_groups
+    cell += group
     weights = None if sample_weight is None else sample_weight[order]
-    table = np.bincount(cell, weights=weights, minlength=n_groups * n_classes)
-    table = table.reshape(n_groups, n_classes).astype(np.float64, copy=False)
+    # Integer counts stay integers (exact) until a measure divides them.
+    table = np.bincount(cell, weights=weights, minlength=len(classes) * n_groups)
+    table = table.reshape(len(classes), n_groups)
 
-    present = table.sum(axis=0) > 0
+    present = table.sum(axis=1) > 0
+    if present.sum() < 2:
+        raise ValueError(
+            f"{measure} needs items of at least two classes to rank; y_true has only "
+            f"class {classes[present].tolist()}."
+        )
     if not present.all():
         warnings.warn(
             f"{measure}: classes {classes[~present].tolist()} have no true item "
@@ -93,62 +103,64 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
             UndefinedMetricWarning,
             stacklevel=4,
         )
-    if present.sum() < 2:
-        raise ValueError(
-            f"{measure} needs items of at least two classes to rank; y_true has only "
-            f"class {classes[present].tolist()}."
-        )
-    return classes[present], sorted_scores[starts_group], table[:, present]
+        classes, table = classes[present], table[present]
+    new_group[0] = True
+    return classes, sorted_scores[new_group], table
 
 
-def _ordered_pair_weights(table, ties):
-    """``Q[k, l]``: weight of the pairs (class k item, class l item) ranked k below l.
+def _pair_weights(y_true, y_score, labels, sample_weight, ties, measure):
+    """``(pairs, n)`` for the pairwise measures, from the score table.
 
-    A pair weighs the product of its items' weights; a tied pair counts
-    ``_TIED_PAIR_CREDIT[ties]`` of its weight.
+    ``pairs[k, l]``: weight of the pairs (class k item, class l item) ranked with
+    the class k item below, a pair weighing the product of its items' weights and
+    a tied pair counting ``_TIED_PAIR_CREDIT[ties]`` of its weight. ``n[k]``: the
+    weight of class k.
     """
-    below = np.cumsum(table, axis=0) - table
-    below += _TIED_PAIR_CREDIT[ties] * table
-    return below.T @ table
+    _, _, table = _score_table(y_true, y_score, labels, sample_weight, measure)
+    table = table.astype(np.float64, copy=False)
+    below = np.cumsum(table, axis=1)
+    below -= (1.0 - _TIED_PAIR_CREDIT[ties]) * table
+    return below @ table.T, table.sum(axis=1)
 
 
 def _vus(table, ties):
     """Volume under the ROC surface, by one pass over the score table.
 
-    ``ends[g]`` is the normalised weight of the correctly ordered chains of the
-    first ``k + 1`` classes whose last item scores ``thresholds[g]``; ``before[k]``
-    the same for chains of the first ``k`` classes ending strictly below each
-    score (the empty chain, ``k = 0``, is 1 everywhere). Under ``ties="average"``
-    a chain may end in a block of ``m`` consecutive classes tied at one score,
-    which counts ``1 / m!``; only scores shared by two classes can hold a block.
-    Class weights are divided by ``n_k`` first, so every count is a fraction of
-    ``prod_k n_k`` and stays in [0, 1] however large the data.
+    After class ``k``, ``chains[g]`` is the normalised weight of the correctly
+    ordered chains of the first ``k + 1`` classes that end at or below the ``g``-th
+    distinct score; a class ``k + 1`` item at score ``g`` extends those ending
+    strictly below it. Under ``ties="average"`` a chain may also end in a block of
+    ``m`` consecutive classes tied at one score, which counts ``1 / m!``; only
+    scores shared by two classes can hold a block, so that work is confined to
+    them. Class weights are divided by ``n_k`` first, so every count is a fraction
+    of ``prod_k n_k`` and stays in [0, 1] however large the data.
     """
-    n_groups, n_classes = table.shape
-    share = table / table.sum(axis=0)
-    max_block = n_classes if ties == "average" else 1
-    shared = np.flatnonzero(np.count_nonzero(share, axis=1) > 1)
-    if max_block == 1 or shared.size == 0:
-        max_block = 1
-    before = np.ones(n_groups)
-    before_shared = [before[shared]]
-    for k in range(n_classes):
-        ends = before * share[:, k]
-        if max_block > 1:
-            block = share[shared, k]
+    n_classes, n_groups = table.shape
+    scale = 1.0 / table.sum(axis=1)
+    shared = np.empty(0, dtype=np.intp)
+    if ties == "average" and np.count_nonzero(table) > n_groups:
+        shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
+    share_shared = table[:, shared] * scale[:, np.newaxis]
+    # before_shared[j]: chains of the first j classes ending below each shared score.
+    before_shared = [np.ones(shared.size)]
+    # Two buffers reused for every class: fresh arrays of n_groups would each
+    # cost page faults comparable to the arithmetic.
+    ends = np.multiply(table[0], scale[0], dtype=np.float64)
+    chains = np.empty(n_groups)
+    for k in range(1, n_classes):
+        np.cumsum(ends, out=chains)
+        before_shared.append(np.where(shared > 0, chains[shared - 1], 0.0))
+        ends[0] = 0.0
+        np.multiply(chains[:-1], table[k, 1:], out=ends[1:])
+        ends *= scale[k]
+        if shared.size:
+            block = share_shared[k]
             tied_ends = np.zeros(shared.size)
             for m in range(2, k + 2):
-                block = block * share[shared, k - m + 1]
+                block = block * share_shared[k - m + 1]
                 tied_ends += before_shared[k - m + 1] * block / math.factorial(m)
             ends[shared] += tied_ends
-        if k == n_classes - 1:
-            return float(ends.sum())
-        chains = np.cumsum(ends)
-        before = np.empty(n_groups)
-        before[0] = 0.0
-        before[1:] = chains[:-1]
-        if max_block > 1:
-            before_shared.append(before[shared])
+    return float(ends.sum())
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -297,9 +309,7 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     >>> u_pairs_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_pairs_score")
     upper = np.triu_indices(len(n), k=1)
     return float(pairs[upper].sum() / np.outer(n, n)[upper].sum())
 
@@ -358,9 +368,7 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     >>> u_ovo_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_ovo_score")
     upper = np.triu_indices(len(n), k=1)
     return float(np.mean(pairs[upper] / np.outer(n, n)[upper]))
 
@@ -417,9 +425,7 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.875
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
-    pairs = _ordered_pair_weights(table, ties)
-    n = table.sum(axis=0)
+    pairs, n = _pair_weights(y_true, y_score, labels, sample_weight, ties, "u_cons_score")
     # Pairs across the split after class k: the upper-right block of ``pairs``,
     # read off its 2-D running sums (rows summed downward, columns leftward).
     block_sums = np.cumsum(np.cumsum(pairs, axis=0)[:, ::-1], axis=1)[:, ::-1]
@@ -511,7 +517,7 @@ def _roc_surface(y_true, y_score, labels, sample_weight):
         )
     # Share of each class at or below each threshold; row 0 is b = -inf.
     at_or_below = np.zeros((len(scores) + 1, 3))
-    np.cumsum(table / table.sum(axis=0), axis=0, out=at_or_below[1:])
+    np.cumsum(table.T / table.sum(axis=1), axis=0, out=at_or_below[1:])
     lower, upper = np.triu_indices(len(scores) + 1)
     tpr = np.column_stack(
         [

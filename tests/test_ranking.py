@@ -1,0 +1,438 @@
+"""Ranking measures (Waegeman et al. 2008): brute force, identities, paper facts."""
+
+import itertools
+import math
+import pickle
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import GridSearchCV, cross_val_score
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
+
+MEASURES = {
+    "vus": vus_score,
+    "u_pairs": u_pairs_score,
+    "u_ovo": u_ovo_score,
+    "u_cons": u_cons_score,
+}
+PAIRWISE = ["u_pairs", "u_ovo", "u_cons"]
+TIES = ["average", "strict"]
+
+
+# --- Brute force, straight from the definitions in SPEC 3 ----------------------------
+
+
+def _tuple_credit(scores, ties):
+    """Credit of one tuple of scores taken in class order."""
+    if any(a > b for a, b in zip(scores, scores[1:])):
+        return 0.0
+    runs = [len(list(run)) for _, run in itertools.groupby(scores)]
+    if ties == "strict":
+        return float(all(m == 1 for m in runs))
+    return math.prod(1 / math.factorial(m) for m in runs)
+
+
+def _pair_credit(low, high, ties):
+    if low < high:
+        return 1.0
+    return 0.5 if (low == high and ties == "average") else 0.0
+
+
+def _members(y, w, s, k):
+    return [(w[i], s[i]) for i in range(len(y)) if y[i] == k]
+
+
+def brute_vus(y, s, w, ties):
+    classes = sorted(set(y))
+    members = [_members(y, w, s, k) for k in classes]
+    total = 0.0
+    for tup in itertools.product(*members):
+        weight = math.prod(item[0] for item in tup)
+        total += weight * _tuple_credit([item[1] for item in tup], ties)
+    return total / math.prod(sum(item[0] for item in m) for m in members)
+
+
+def _brute_auc(low, high, ties):
+    """AUC of the items ``high`` against the items ``low``, both (weight, score)."""
+    num = sum(wl * wh * _pair_credit(sl, sh, ties) for wl, sl in low for wh, sh in high)
+    return num / (sum(w for w, _ in low) * sum(w for w, _ in high))
+
+
+def brute_u_pairs(y, s, w, ties):
+    num = den = 0.0
+    for i, j in itertools.product(range(len(y)), repeat=2):
+        if y[i] < y[j]:
+            num += w[i] * w[j] * _pair_credit(s[i], s[j], ties)
+            den += w[i] * w[j]
+    return num / den
+
+
+def brute_u_ovo(y, s, w, ties):
+    classes = sorted(set(y))
+    members = [_members(y, w, s, k) for k in classes]
+    aucs = [_brute_auc(members[k], members[l], ties)
+            for k, l in itertools.combinations(range(len(classes)), 2)]
+    return sum(aucs) / len(aucs)
+
+
+def brute_u_cons(y, s, w, ties):
+    classes = sorted(set(y))
+    aucs = []
+    for k in classes[:-1]:
+        low = [(w[i], s[i]) for i in range(len(y)) if y[i] <= k]
+        high = [(w[i], s[i]) for i in range(len(y)) if y[i] > k]
+        aucs.append(_brute_auc(low, high, ties))
+    return sum(aucs) / len(aucs)
+
+
+BRUTE = {"vus": brute_vus, "u_pairs": brute_u_pairs, "u_ovo": brute_u_ovo, "u_cons": brute_u_cons}
+
+
+@st.composite
+def small_ranking_data(draw, min_classes=2, max_classes=5, max_extra=9):
+    """Every class present, scores from few values (heavy ties), mixed weights."""
+    r = draw(st.integers(min_classes, max_classes))
+    extra = draw(st.lists(st.integers(0, r - 1), max_size=max_extra))
+    y = list(range(r)) + extra
+    n = len(y)
+    s = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    w = draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0]), min_size=n, max_size=n))
+    return np.array(y), np.array(s, dtype=float), np.array(w)
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@pytest.mark.parametrize("ties", TIES)
+@given(data=small_ranking_data())
+def test_matches_brute_force(name, ties, data):
+    y, s, w = data
+    expected = BRUTE[name](y.tolist(), s.tolist(), w.tolist(), ties)
+    assert MEASURES[name](y, s, sample_weight=w, ties=ties) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("ties", TIES)
+def test_brute_force_on_a_hand_count(ties):
+    # Classes 0 < 1 < 2, one tie between class 0 and 1 and a triple tie. Tuples
+    # (8): class-0 items {1, 2}, class-1 items {2, 3}, class-2 items {2, 4}.
+    # (1,2,2): tie of 2 -> 1/2; (1,2,4): 1; (1,3,2): 0; (1,3,4): 1;
+    # (2,2,2): tie of 3 -> 1/6; (2,2,4): tie of 2 -> 1/2; (2,3,2): 0; (2,3,4): 1.
+    y, s = [0, 0, 1, 1, 2, 2], [1, 2, 2, 3, 2, 4]
+    expected = (1 / 2 + 1 + 1 + 1 / 6 + 1 / 2 + 1) / 8 if ties == "average" else 3 / 8
+    assert brute_vus(y, s, [1] * 6, ties) == pytest.approx(expected)
+    assert vus_score(y, s, ties=ties) == pytest.approx(expected)
+
+
+# --- Identities and facts of the paper ---------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@given(data=small_ranking_data(min_classes=2, max_classes=2, max_extra=15))
+def test_two_classes_equal_roc_auc(name, data):
+    y, s, w = data
+    expected = roc_auc_score(y, s, sample_weight=w)
+    assert MEASURES[name](y, s, sample_weight=w) == pytest.approx(expected, abs=1e-12)
+
+
+def test_two_string_classes_equal_roc_auc():
+    y = np.array(["high", "low", "low", "high", "low"])
+    s = np.array([0.9, 0.1, 0.4, 0.4, 0.5])
+    for measure in MEASURES.values():
+        assert measure(y, s, labels=["low", "high"]) == pytest.approx(
+            roc_auc_score(y == "high", s)
+        )
+
+
+@given(data=small_ranking_data(min_classes=3, max_extra=20))
+def test_eq19_u_pairs_is_size_weighted_mean_of_pairwise_aucs(data):
+    y, s, w = data
+    aucs, sizes = [], []
+    for k, l in itertools.combinations(np.unique(y), 2):
+        pair = (y == k) | (y == l)
+        aucs.append(roc_auc_score(y[pair] == l, s[pair], sample_weight=w[pair]))
+        sizes.append(w[y == k].sum() * w[y == l].sum())
+    expected = np.average(aucs, weights=sizes)
+    assert u_pairs_score(y, s, sample_weight=w) == pytest.approx(expected, abs=1e-12)
+    assert u_ovo_score(y, s, sample_weight=w) == pytest.approx(np.mean(aucs), abs=1e-12)
+
+
+def test_u_pairs_equals_u_ovo_on_balanced_data_only():
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(4), 25)
+    s = np.round(y * 0.3 + rng.normal(size=y.size), 1)
+    assert u_pairs_score(y, s) == pytest.approx(u_ovo_score(y, s), abs=1e-12)
+    # The same ranking with class 0 made rare: now they differ (eq. 19 weights).
+    keep = (y > 0) | (np.arange(y.size) % 5 == 0)
+    assert abs(u_pairs_score(y[keep], s[keep]) - u_ovo_score(y[keep], s[keep])) > 1e-3
+
+
+@pytest.mark.parametrize("n_classes", [3, 4])
+@pytest.mark.parametrize("tied", [False, True], ids=["continuous", "tied"])
+def test_lemma_3_3_random_scores(n_classes, tied):
+    # Lemma 3.3: random scores give E[VUS] = 1/r! and 1/2 for the pairwise
+    # measures; with ties, averaging over tie-breaks keeps these expectations.
+    # Tolerance: each measure is within max_t |A_t - E A_t| of its expectation,
+    # with A_t the per-class-pair (or per-split) U-statistics, or VUS itself. By
+    # Hoeffding (1963, sec. 5), an average of R independent U-statistics with a
+    # [0, 1] kernel and at least m disjoint tuples each deviates by t with
+    # probability <= 2 exp(-2 R m t^2); a union bound over the A_t gives t.
+    rng = np.random.default_rng(n_classes)
+    per_class, repeats, failure_probability = 60, 40, 1e-6
+    y = np.repeat(np.arange(n_classes), per_class)
+    values = {name: [] for name in MEASURES}
+    for _ in range(repeats):
+        s = rng.integers(0, 6, size=y.size) if tied else rng.normal(size=y.size)
+        for name, measure in MEASURES.items():
+            values[name].append(measure(y, s))
+    n_terms = n_classes * (n_classes - 1) // 2
+    tolerance = math.sqrt(
+        math.log(2 * n_terms / failure_probability) / (2 * repeats * per_class)
+    )
+    assert np.mean(values["vus"]) == pytest.approx(1 / math.factorial(n_classes), abs=tolerance)
+    for name in PAIRWISE:
+        assert np.mean(values[name]) == pytest.approx(0.5, abs=tolerance)
+    # The tolerance is tight enough to tell 1/r! from 1/(r-1)!.
+    assert tolerance < (1 / math.factorial(n_classes - 1) - 1 / math.factorial(n_classes)) / 2
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@pytest.mark.parametrize("ties", TIES)
+@given(data=small_ranking_data(), slope=st.floats(0.01, 100), shift=st.floats(-100, 100))
+def test_strictly_increasing_transforms_change_nothing(name, ties, data, slope, shift):
+    y, s, w = data
+    measure = MEASURES[name]
+    expected = measure(y, s, sample_weight=w, ties=ties)
+    for transformed in (np.exp(s) * slope + shift, s**3 - 7, 2 * np.arctan(s) + 1):
+        assert measure(y, transformed, sample_weight=w, ties=ties) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+def test_perfect_and_reversed_rankings(name):
+    y = np.array([0, 1, 1, 2, 2, 2, 3])
+    s = y * 1.5 + np.array([0, 0.1, 0.2, 0, 0.1, 0.2, 0])
+    assert MEASURES[name](y, s) == 1.0
+    assert MEASURES[name](y, -s) == 0.0
+    # All scores tied: a coin flip at every tie.
+    expected = 1 / math.factorial(4) if name == "vus" else 0.5
+    assert MEASURES[name](y, np.zeros(7)) == pytest.approx(expected)
+    assert MEASURES[name](y, np.zeros(7), ties="strict") == 0.0
+
+
+def test_u_cons_and_u_ovo_differ_from_vus_and_each_other():
+    # Guards against one formula silently serving for another.
+    y = np.array([0, 0, 0, 1, 1, 2, 2, 2, 2])
+    s = np.array([0.1, 0.5, 0.7, 0.2, 0.6, 0.3, 0.8, 0.9, 0.4])
+    values = {name: measure(y, s) for name, measure in MEASURES.items()}
+    assert len(set(np.round(list(values.values()), 12))) == 4
+    assert values["u_cons"] == pytest.approx(brute_u_cons(y.tolist(), s.tolist(), [1] * 9, "average"))
+
+
+def test_labels_order_and_string_labels():
+    y = np.array(["low", "mid", "mid", "high", "low", "high"])
+    s = np.array([0.1, 0.5, 0.3, 0.9, 0.4, 0.2])
+    codes = np.array([0, 1, 1, 2, 0, 2])
+    order = ["low", "mid", "high"]
+    categorical = pd.Series(y).astype(pd.CategoricalDtype(order, ordered=True))
+    for measure in MEASURES.values():
+        expected = measure(codes, s)
+        assert measure(y, s, labels=order) == pytest.approx(expected)
+        assert measure(categorical, s) == pytest.approx(expected)
+
+
+def test_absent_class_in_labels_is_left_out_with_a_warning():
+    y, s = np.array([0, 0, 2, 2, 3]), np.array([0.1, 0.3, 0.2, 0.5, 0.9])
+    for measure in MEASURES.values():
+        with pytest.warns(UndefinedMetricWarning, match=r"classes \[1\] have no true item"):
+            value = measure(y, s, labels=[0, 1, 2, 3])
+        assert value == pytest.approx(measure(y, s))
+
+
+def test_class_with_zero_total_weight_is_absent():
+    y, s = np.array([0, 1, 1, 2, 2]), np.array([0.1, 0.3, 0.2, 0.5, 0.9])
+    w = np.array([1, 0, 0, 1, 1])
+    with pytest.warns(UndefinedMetricWarning, match=r"classes \[1\]"):
+        assert vus_score(y, s, sample_weight=w) == vus_score([0, 2, 2], [0.1, 0.5, 0.9])
+
+
+# --- Large data: exact and fast ----------------------------------------------------
+
+
+def _exact_vus(table):
+    """The VUS recursion over distinct scores, in exact integer/fraction arithmetic.
+
+    ``table[g][k]``: integer weight of class k at the g-th distinct score.
+    """
+    n_classes = len(table[0])
+    before = [Fraction(1)] + [Fraction(0)] * n_classes  # chains ending below the score
+    for row in table:
+        ends = [Fraction(0)] * (n_classes + 1)
+        for k in range(1, n_classes + 1):
+            block = 1
+            for m in range(1, k + 1):  # block of classes k-m+1..k tied at this score
+                block *= row[k - m]
+                if not block:
+                    break
+                ends[k] += before[k - m] * Fraction(block, math.factorial(m))
+        before = [b + e for b, e in zip(before, ends)]
+        before[0] = Fraction(1)
+    totals = [sum(row[k] for row in table) for k in range(n_classes)]
+    return before[n_classes] / math.prod(totals)
+
+
+def test_exact_vus_reference_agrees_with_brute_force():
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        y = np.concatenate([np.arange(4), rng.integers(0, 4, size=8)])
+        s = rng.integers(0, 3, size=y.size)
+        w = rng.integers(1, 4, size=y.size)
+        table = [[int(w[(s == v) & (y == k)].sum()) for k in range(4)] for v in np.unique(s)]
+        assert float(_exact_vus(table)) == pytest.approx(
+            brute_vus(y.tolist(), s.tolist(), w.tolist(), "average"), abs=1e-12
+        )
+
+
+def test_vus_on_a_million_heavily_tied_items_in_ten_classes_is_exact():
+    rng = np.random.default_rng(2)
+    n, n_classes = 10**6, 10
+    y = rng.integers(0, n_classes, size=n)
+    s = 4 * y + rng.integers(-6, 7, size=n)  # 49 distinct scores: heavy ties everywhere
+    w = rng.integers(1, 4, size=n)
+    cells = np.bincount((s - s.min()) * n_classes + y, weights=w).reshape(-1, n_classes)
+    table = [[int(c) for c in row] for row in cells if row.any()]
+    exact = _exact_vus(table)
+    assert 0.01 < exact < 0.99
+    assert vus_score(y, s, sample_weight=w) == pytest.approx(float(exact), rel=1e-12, abs=0)
+
+
+def test_huge_weights_neither_overflow_nor_underflow():
+    # Unnormalised, ten classes of weight 1e35 make chain counts of 1e350.
+    rng = np.random.default_rng(3)
+    y = np.repeat(np.arange(10), 20)
+    s = np.round(y * 0.2 + rng.normal(size=y.size), 1)
+    expected = vus_score(y, s)
+    assert vus_score(y, s, sample_weight=np.full(y.size, 1e35)) == pytest.approx(expected)
+    assert vus_score(y, s, sample_weight=np.full(y.size, 1e-35)) == pytest.approx(expected)
+
+
+# --- Bad input ---------------------------------------------------------------------
+
+
+_BAD = {
+    "NaN score": (([0, 1, 2], [0.1, np.nan, 0.3]), {}, "y_score contains NaN"),
+    "infinite score": (([0, 1, 2], [0.1, -np.inf, 0.3]), {}, "y_score contains infinity"),
+    "one class present": (([1, 1, 1], [0.1, 0.2, 0.3]), {}, r"at least two classes.*\[1\]"),
+    "one class after labels": (
+        ([1, 1, 1], [0.1, 0.2, 0.3]), {"labels": [0, 1]}, "at least two classes"
+    ),
+    "2-D scores": (([0, 1, 2], np.ones((3, 3))), {}, r"y_score must be 1-D.*\(3, 3\)"),
+    "string scores": (([0, 1, 2], ["a", "b", "c"]), {}, "y_score must hold real numbers"),
+    "unknown tie policy": (([0, 1, 2], [0.1, 0.2, 0.3]), {"ties": "random"}, "'ties' parameter"),
+    "lengths differ": (([0, 1, 2], [0.1, 0.2]), {}, r"inconsistent numbers of samples: \[3, 2\]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@pytest.mark.parametrize("case", sorted(_BAD))
+def test_bad_input_is_a_clear_value_error(name, case):
+    (y, s), kwargs, message = _BAD[case]
+    with pytest.raises(ValueError, match=message):
+        MEASURES[name](y, s, **kwargs)
+
+
+# --- Scorers -----------------------------------------------------------------------
+
+
+def _ordinal_data(n_classes=4, n=300, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 5))
+    score = X @ np.array([1.0, -0.5, 0.8, 0.0, 0.3]) + rng.normal(scale=0.5, size=n)
+    cuts = np.quantile(score, np.linspace(0, 1, n_classes + 1)[1:-1])
+    return X, np.searchsorted(cuts, score)
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+def test_scorer_uses_expected_class_position_of_predict_proba(name):
+    X, y = _ordinal_data()
+    model = LogisticRegression().fit(X, y)
+    expected = MEASURES[name](y, model.predict_proba(X) @ np.arange(4))
+    assert get_scorer(name)(model, X, y) == pytest.approx(expected)
+
+
+def test_scorer_uses_binary_decision_function():
+    X, y = _ordinal_data(n_classes=2)
+    model = LogisticRegression().fit(X, y)
+    assert get_scorer("vus")(model, X, y) == pytest.approx(
+        roc_auc_score(y, model.decision_function(X))
+    )
+
+
+def test_scorer_uses_a_regressors_predictions_at_the_end_of_a_pipeline():
+    X, y = _ordinal_data()
+    model = make_pipeline(StandardScaler(), LinearRegression()).fit(X, y)
+    for name, measure in MEASURES.items():
+        assert get_scorer(name)(model, X, y) == pytest.approx(measure(y, model.predict(X)))
+    scores = cross_val_score(model, X, y, cv=3, scoring=get_scorer("u_cons"))
+    assert np.all((scores > 0.5) & (scores <= 1))
+
+
+def test_grid_search_with_vus_scorer():
+    X, y = _ordinal_data()
+    search = GridSearchCV(
+        LogisticRegression(), {"C": [1e-4, 1.0]}, scoring=get_scorer("vus"), cv=3
+    ).fit(X, y)
+    # An informative model ranks far better than chance (1/4! = 0.04).
+    assert search.best_score_ > 0.3
+    assert search.best_params_ == {"C": 1.0}
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+def test_scorers_pickle_and_run_in_parallel(name):
+    X, y = _ordinal_data()
+    scorer = pickle.loads(pickle.dumps(get_scorer(name)))
+    assert repr(scorer) == f"make_ordinal_scorer({MEASURES[name].__name__}, response='scores')"
+    serial = cross_val_score(LogisticRegression(), X, y, cv=2, scoring=scorer)
+    if name == "vus":  # one parallel run is enough to prove it works under joblib
+        parallel = cross_val_score(LogisticRegression(), X, y, cv=2, scoring=scorer, n_jobs=2)
+        np.testing.assert_allclose(parallel, serial)
+
+
+def test_importing_metrics_does_not_import_matplotlib():
+    code = "import sys, sklearn_ordinal.metrics; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@given(
+    y=st.lists(st.integers(-5, 40), min_size=1, max_size=30),
+    dtype=st.sampled_from([np.int8, np.int64, np.uint16]),
+)
+def test_integer_targets_without_sorting_match_np_unique(y, dtype):
+    # check_ordinal_targets has a bincount fast path for small integer labels (it
+    # keeps the ranking measures within a few argsorts); it must agree with np.unique.
+    from sklearn_ordinal._labels import check_ordinal_targets
+
+    y = np.array(y)
+    if dtype == np.uint16:
+        y = y - y.min()
+    y = y.astype(dtype)
+    classes, codes, _, _ = check_ordinal_targets(y)
+    expected_classes, expected_codes = np.unique(y, return_inverse=True)
+    np.testing.assert_array_equal(classes, expected_classes)
+    assert classes.dtype == expected_classes.dtype
+    np.testing.assert_array_equal(codes, expected_codes)
