@@ -68,7 +68,8 @@ def trivial_class_facts(rng, n_distributions):
     y = counts_to_labels(np.rint(TRIPADVISOR * 1000).astype(int))
     micro = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(y[:, None], y)
     print("  MAE^mu of predicting k stars for everything: "
-          + ", ".join(f"{k} -> {-score:.3f}" for k, score in zip(micro.classes_, micro.class_scores_)))
+          + ", ".join(f"{k} -> {-score:.3f}"
+                      for k, score in zip(micro.classes_, micro.class_scores_)))
     print(f"  trivial class for MAE^mu: {micro.trivial_class_} stars, MAE^mu "
           f"{-micro.class_scores_.max():.3f} (paper: 4 stars, 0.805; majority class 5: 0.905)")
     return micro
@@ -102,7 +103,8 @@ class RoundedSVR(ClassifierMixin, BaseEstimator):
         return self
 
     def predict(self, X):
-        return np.clip(np.rint(self.svr_.predict(X)), self.classes_[0], self.classes_[-1]).astype(int)
+        rounded = np.rint(self.svr_.predict(X))
+        return np.clip(rounded, self.classes_[0], self.classes_[-1]).astype(int)
 
 
 LEARNED = {

@@ -126,7 +126,8 @@ def side_by_side(ours, paper):
     for row in ours.index:
         for column in ours.columns:
             mark = "*" if abs(ours.loc[row, column] - paper.loc[row, column]) > TOLERANCE else " "
-            cells.loc[row, column] = f"{ours.loc[row, column]:.2f} ({paper.loc[row, column]:.2f}){mark}"
+            ours_value, paper_value = ours.loc[row, column], paper.loc[row, column]
+            cells.loc[row, column] = f"{ours_value:.2f} ({paper_value:.2f}){mark}"
     return cells
 
 

@@ -24,7 +24,9 @@ from scipy import stats
 
 from sklearn_ordinal.metrics import u_cons_score, u_ovo_score, u_pairs_score, vus_score
 
-MEASURES = {"VUS": vus_score, "U_cons": u_cons_score, "U_ovo": u_ovo_score, "U_pairs": u_pairs_score}
+MEASURES = {
+    "VUS": vus_score, "U_cons": u_cons_score, "U_ovo": u_ovo_score, "U_pairs": u_pairs_score,
+}
 
 
 def separation_curves(class_counts, distances, n_per_class, n_runs, rng, progress=True):
@@ -71,7 +73,8 @@ def plot_curves(curves, out):
     figures = {
         "waegeman_fig3_vus_vs_ucons.png": (1, 0, "U_cons", "VUS", "Fig. 3: VUS against U_cons"),
         "waegeman_fig4_vus_vs_uovo.png": (2, 0, "U_ovo", "VUS", "Fig. 4: VUS against U_ovo"),
-        "waegeman_fig5_ucons_vs_uovo.png": (2, 1, "U_ovo", "U_cons", "Fig. 5: U_cons against U_ovo"),
+        "waegeman_fig5_ucons_vs_uovo.png": (
+            2, 1, "U_ovo", "U_cons", "Fig. 5: U_cons against U_ovo"),
     }
     paths = []
     for name, (x, y, xlabel, ylabel, title) in figures.items():
@@ -157,7 +160,8 @@ def main(argv=None):
     same = np.abs(scores[:, 2] - scores[:, 3]).max()
     print(f"U_ovo = U_pairs on balanced data (eq. 19): max difference {same:.1e}")
     vus, u_cons = scores[:, 0], scores[:, 1]
-    discordant = np.sign(vus[:, None] - vus[None, :]) * np.sign(u_cons[:, None] - u_cons[None, :]) < 0
+    order_vus = np.sign(vus[:, None] - vus[None, :])
+    discordant = order_vus * np.sign(u_cons[:, None] - u_cons[None, :]) < 0
     print(f"Not comonotone (paper's point): {discordant.sum() // 2} pairs of rankings are "
           "ordered one way by VUS and the other way by U_cons")
 

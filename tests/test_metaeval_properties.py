@@ -65,7 +65,9 @@ def test_accuracy_monotonicity_counterexample_is_real():
     y_true, y_pred, y_closer = (np.array(case[k]) for k in ("y_true", "y_pred", "y_pred_closer"))
     changed = y_pred != y_closer
     assert changed.any()
-    assert (((y_pred > y_closer) & (y_closer >= y_true)) | ((y_pred < y_closer) & (y_closer <= y_true)) | ~changed).all()
+    down = (y_pred > y_closer) & (y_closer >= y_true)
+    up = (y_pred < y_closer) & (y_closer <= y_true)
+    assert (down | up | ~changed).all()
     assert accuracy_score(y_true, y_closer) <= accuracy_score(y_true, y_pred)
     assert case["score_closer"] == accuracy_score(y_true, y_closer)
 
@@ -75,13 +77,15 @@ def test_imbalance_counterexample_is_real():
     assert not found.holds
     case = found.counterexample
     y_true = np.array(case["y_true"])
-    large_moved, small_moved = np.array(case["y_pred_large_moved"]), np.array(case["y_pred_small_moved"])
+    large_moved = np.array(case["y_pred_large_moved"])
+    small_moved = np.array(case["y_pred_small_moved"])
     (d1,) = np.flatnonzero(large_moved != y_true)
     (d3,) = np.flatnonzero(small_moved != y_true)
     assert large_moved[d1] == small_moved[d3]  # both moved into the middle class
     assert abs(y_true[d1] - large_moved[d1]) == abs(y_true[d3] - large_moved[d1]) == 1
     assert (y_true == y_true[d1]).sum() > (y_true == y_true[d3]).sum()
-    assert case["score_large_moved"] == case["score_small_moved"] == accuracy_score(y_true, large_moved)
+    expected = accuracy_score(y_true, large_moved)
+    assert case["score_large_moved"] == case["score_small_moved"] == expected
 
 
 def test_an_ideal_metric_holds_everything():
@@ -90,11 +94,13 @@ def test_an_ideal_metric_holds_everything():
     # invent counterexamples.
     def ranked_macro_mae(y_true, y_pred):
         classes = np.unique(np.concatenate([y_true, y_pred]))
-        return -mean_absolute_error(np.searchsorted(classes, y_true), np.searchsorted(classes, y_pred))
+        positions = np.searchsorted(classes, y_true), np.searchsorted(classes, y_pred)
+        return -mean_absolute_error(*positions)
 
     results = check_metric_properties(ranked_macro_mae, random_state=1)
     assert {name: check.holds for name, check in results.items()} == dict.fromkeys(PROPERTIES, True)
-    assert all(check.counterexample is None and check.n_checked == 100 for check in results.values())
+    for check in results.values():
+        assert check.counterexample is None and check.n_checked == 100
 
 
 def test_scorer_and_callable_agree():

@@ -64,7 +64,8 @@ def test_kinds_of_mistake(task):
     modes = [np.bincount(row).argmax() for row in y_true]
     np.testing.assert_array_equal(majority, np.repeat(modes, y_true.shape[1]).reshape(y_true.shape))
 
-    np.testing.assert_array_equal(_system(task, "tag_displacement", 1.0), np.minimum(y_true + 1, 11))
+    next_class = _system(task, "tag_displacement", 1.0)
+    np.testing.assert_array_equal(next_class, np.minimum(y_true + 1, 11))
 
     # Displacing every item by n/10 = 20 positions in the gold order: the output is
     # the sorted gold shifted by 20 positions, and never below the gold class.

@@ -108,7 +108,9 @@ def _draw_monotonicity(rng, n_classes, max_extra):
 def _valid_monotonicity(items, extras):
     y_true, y_pred, y_closer = items["y_true"], items["y_pred"], items["y_pred_closer"]
     changed = y_pred != y_closer
-    closer = ((y_pred > y_closer) & (y_closer >= y_true)) | ((y_pred < y_closer) & (y_closer <= y_true))
+    closer = ((y_pred > y_closer) & (y_closer >= y_true)) | (
+        (y_pred < y_closer) & (y_closer <= y_true)
+    )
     # The premise, and no empty gold class (which CEM-ORD needs, SPEC 4).
     return (
         changed.any()

@@ -231,5 +231,8 @@ def score_systems(metric, y_true, y_pred):
         )
     # One call per (system, test case): the metric is an arbitrary callable.
     return np.array(
-        [[sign * float(measure(truth, pred)) for truth, pred in zip(y_true, system)] for system in y_pred]
+        [
+            [sign * float(measure(truth, pred)) for truth, pred in zip(y_true, system)]
+            for system in y_pred
+        ]
     )
