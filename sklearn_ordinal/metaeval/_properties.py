@@ -49,6 +49,8 @@ def _effectiveness(measure, sign, y_true, y_pred):
 
 
 def _greater(a, b):
+    # Values equal in exact arithmetic can differ in the last bits (weighted kappa
+    # does), and a tie must count as "not greater" for the strict properties.
     return a - b > 1e-9 * max(1.0, abs(a), abs(b))
 
 
