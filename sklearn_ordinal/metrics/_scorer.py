@@ -21,6 +21,7 @@ from functools import lru_cache
 from inspect import signature
 
 import numpy as np
+import pandas as pd
 from sklearn.metrics._scorer import _BaseScorer, _get_func_repr_or_name
 
 from .._labels import _is_ordered_categorical
@@ -81,8 +82,11 @@ def _ordinal_classes(estimator, y_true, labels):
     if classes.ndim != 1:
         return None
     if _is_increasing(classes):
+        # A hash pass, not a sort: the test fold rarely holds a label never trained on.
+        seen = pd.unique(np.asarray(y_true).ravel())
         try:
-            return np.union1d(classes, np.asarray(y_true))
+            unseen = seen[~np.isin(seen, classes)]
+            return np.union1d(classes, unseen) if len(unseen) else classes
         except TypeError:  # mixed label types: let the measure report them
             return classes
     return classes
