@@ -13,6 +13,8 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
     "numpydoc",
+    # Figures drawn at build time, so they cannot drift from the code.
+    "matplotlib.sphinxext.plot_directive",
 ]
 
 autosummary_generate = True
@@ -23,3 +25,8 @@ templates_path = ["_templates"]
 exclude_patterns = ["_build", "generated/*.examples"]
 html_theme = "alabaster"
 html_static_path = ["_static"]
+
+# Figures of the plot directive: PNG only, no links to source files.
+plot_formats = [("png", 100)]
+plot_html_show_formats = False
+plot_html_show_source_link = False

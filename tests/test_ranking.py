@@ -5,6 +5,7 @@ import math
 import pickle
 import subprocess
 import sys
+from contextlib import contextmanager
 from fractions import Fraction
 
 import numpy as np
@@ -20,6 +21,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from sklearn_ordinal.metrics import (
+    _ranking,
     get_scorer,
     u_cons_score,
     u_ovo_score,
@@ -118,13 +120,42 @@ def small_ranking_data(draw, min_classes=2, max_classes=5, max_extra=9):
     return np.array(y), np.array(s, dtype=float), np.array(w)
 
 
+@contextmanager
+def grouping_by(method):
+    """Force the items to be grouped by score by sorting or by hashing."""
+    saved = _ranking._MAX_DISTINCT_SHARE_TO_HASH
+    _ranking._MAX_DISTINCT_SHARE_TO_HASH = {"hashing": 1.0, "sorting": -1.0}[method]
+    try:
+        yield
+    finally:
+        _ranking._MAX_DISTINCT_SHARE_TO_HASH = saved
+
+
 @pytest.mark.parametrize("name", sorted(MEASURES))
 @pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("grouping", ["sorting", "hashing"])
 @given(data=small_ranking_data())
-def test_matches_brute_force(name, ties, data):
+def test_matches_brute_force(name, ties, grouping, data):
     y, s, w = data
     expected = BRUTE[name](y.tolist(), s.tolist(), w.tolist(), ties)
-    assert MEASURES[name](y, s, sample_weight=w, ties=ties) == pytest.approx(expected, abs=1e-12)
+    with grouping_by(grouping):
+        value = MEASURES[name](y, s, sample_weight=w, ties=ties)
+    assert value == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("n_distinct", [30, 3000, None], ids=["few", "some", "all"])
+def test_grouping_by_sorting_and_by_hashing_agree(n_distinct):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 4, size=20000)
+    noise = rng.normal(size=y.size) if n_distinct is None else rng.integers(0, n_distinct, y.size)
+    s = y + noise / 7
+    for ties in TIES:
+        for measure in MEASURES.values():
+            with grouping_by("sorting"):
+                by_sorting = measure(y, s, ties=ties)
+            with grouping_by("hashing"):
+                by_hashing = measure(y, s, ties=ties)
+            assert by_sorting == by_hashing
 
 
 @pytest.mark.parametrize("ties", TIES)
@@ -342,6 +373,8 @@ _BAD = {
     ),
     "2-D scores": (([0, 1, 2], np.ones((3, 3))), {}, r"y_score must be 1-D.*\(3, 3\)"),
     "string scores": (([0, 1, 2], ["a", "b", "c"]), {}, "y_score must hold real numbers"),
+    "complex scores": (([0, 1, 2], [1j, 2, 3]), {}, "y_score must hold real numbers"),
+    "None score": (([0, 1, 2], [0.1, None, 0.3]), {}, "y_score contains missing values"),
     "unknown tie policy": (([0, 1, 2], [0.1, 0.2, 0.3]), {"ties": "random"}, "'ties' parameter"),
     "lengths differ": (([0, 1, 2], [0.1, 0.2]), {}, r"inconsistent numbers of samples: \[3, 2\]"),
 }

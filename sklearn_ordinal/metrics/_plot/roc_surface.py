@@ -115,7 +115,7 @@ class RocSurfaceDisplay:
                 "ax=figure.add_subplot(projection='3d')."
             )
         tpr = np.asarray(self.tpr)
-        kwargs = {"cmap": "viridis", "linewidth": 0.2, "edgecolor": "grey", **kwargs}
+        kwargs = {"cmap": "viridis", "linewidth": 0, **kwargs}
         self.surface_ = ax.plot_trisurf(
             tpr[:, 0], tpr[:, 1], tpr[:, 2], triangles=_surface_triangles(len(tpr)), **kwargs
         )
