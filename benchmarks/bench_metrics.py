@@ -107,6 +107,41 @@ def bench_trivial_classifier(sizes, repeat, rng):
                "5 x mean_absolute_error", measure, target=10 if n >= 10**7 else None)
 
 
+def bench_metaeval(repeat, rng):
+    from scipy.stats import spearmanr
+
+    from sklearn_ordinal.metaeval import check_metric_properties, coverage
+    from sklearn_ordinal.metrics import mean_absolute_error
+
+    print("Meta-evaluation")
+    n_systems, n_test_cases, n_reference = 50, 100, 3
+    metric = rng.random((n_systems, n_test_cases))
+    reference = rng.random((n_systems, n_test_cases, n_reference))
+    # Any implementation ends with a Spearman correlation over the ordered pairs.
+    x, y = rng.random((2, n_systems * (n_systems - 1)))
+    spearman = best_time(lambda: spearmanr(x, y), repeat)
+    ours = best_time(lambda: coverage(metric, reference), repeat)
+    report(f"coverage, {n_systems} x {n_test_cases} x {n_reference}", ours,
+           "spearmanr on the pairs", spearman)
+    verdict = "ok" if ours < 1.0 else "MISSES target < 1 s"
+    print(f"  {'(target: well under a second)':<52s} {ours * 1e3:9.1f} ms  {verdict}")
+
+    # The property search calls the measure on small cases; its own overhead is the
+    # ratio to the same number of bare calls on cases of the same size.
+    calls = []
+
+    def counted_mae(y_true, y_pred):
+        calls.append((y_true, y_pred))
+        return mean_absolute_error(y_true, y_pred, average="micro")
+
+    search = best_time(lambda: (calls.clear(), check_metric_properties(
+        counted_mae, greater_is_better=False, n_trials=100, random_state=0)), 1)
+    cases = list(calls)
+    bare = best_time(lambda: [mean_absolute_error(a, b, average="micro") for a, b in cases], 1)
+    report(f"check_metric_properties (micro MAE, {len(cases)} calls)", search,
+           "the same calls alone", bare, target=2)
+
+
 def best_times_alternating(funcs, repeat):
     """Best time of each of ``funcs``, calling them in turn so that load spikes hit all."""
     best = [np.inf] * len(funcs)
@@ -156,6 +191,7 @@ def main(argv=None):
     bench_closeness(sizes, repeat, rng)
     bench_trivial_classifier(sizes, repeat, rng)
     bench_ranking_measures(sizes, repeat, rng)
+    bench_metaeval(repeat, rng)
 
 
 if __name__ == "__main__":

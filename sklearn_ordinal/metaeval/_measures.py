@@ -1,0 +1,23 @@
+"""A metric given as a plain callable or as a scorer, on the greater-is-better scale."""
+
+from functools import partial
+
+from ..metrics._scorer import _OrdinalScorer
+
+
+def _as_measure(metric, greater_is_better=True):
+    """``(measure, sign)``: ``sign * measure(y_true, y_pred)`` is higher for better outputs.
+
+    A scorer of this package brings its own measure, arguments and direction; a
+    plain callable ``metric(y_true, y_pred)`` takes ``greater_is_better``.
+    """
+    if isinstance(metric, _OrdinalScorer):
+        if metric._response != "labels":
+            raise ValueError(
+                f"{metric!r} scores real-valued predictions; only measures of predicted "
+                "labels can be used here."
+            )
+        return partial(metric._score_func, **metric._kwargs), metric._sign
+    if not callable(metric):
+        raise ValueError(f"metric must be a callable metric(y_true, y_pred); got {metric!r}.")
+    return metric, 1 if greater_is_better else -1

@@ -1,0 +1,238 @@
+"""The synthetic ordinal task of Amigó et al. (2020), section 5.3.
+
+A gold standard of many test cases drawn from a rounded normal distribution, and
+systems that copy it except on a ratio of items, where they make one of five kinds
+of mistake. The systems trade the reference metrics off against each other, which
+is what the coverage meta-evaluation needs.
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.utils import Bunch, check_random_state
+from sklearn.utils._param_validation import Interval, StrOptions, validate_params
+
+from ._measures import _as_measure
+
+MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
+
+
+def _mistakes(kind, y_true, order, n_classes, rng):
+    """The label a system of this kind puts on each item when it errs on it.
+
+    ``order[t]`` lists the items of test case ``t`` sorted by gold class (ties in
+    random order), which is the paper's ``ord(d)``.
+    """
+    n_test_cases, n_items = y_true.shape
+    sorted_gold = np.take_along_axis(y_true, order, axis=1)
+    position = np.empty_like(order)
+    np.put_along_axis(position, order, np.arange(n_items)[np.newaxis, :], axis=1)
+    if kind == "majority":
+        # One bincount for all test cases: each gets its own block of class counts.
+        offset = (n_classes + 1) * np.arange(n_test_cases)[:, np.newaxis]
+        counts = np.bincount((y_true + offset).ravel(), minlength=offset[-1, 0] + n_classes + 1)
+        majority = counts.reshape(n_test_cases, n_classes + 1).argmax(axis=1)
+        return np.broadcast_to(majority[:, np.newaxis], y_true.shape)
+    if kind == "random":
+        return rng.randint(1, n_classes + 1, size=y_true.shape)
+    if kind == "tag_displacement":
+        return np.minimum(y_true + 1, n_classes)
+    if kind == "ordinal_displacement":
+        # Past the last item the displaced position sticks to the highest one, as
+        # values past the last class are discretised into it.
+        target = np.minimum(position + int(round(n_items / 10)), n_items - 1)
+    else:  # proximity: halfway (in items) between the gold and a random position
+        target = (position + rng.randint(0, n_items, size=y_true.shape)) // 2
+    return np.take_along_axis(sorted_gold, target, axis=1)
+
+
+@validate_params(
+    {
+        "n_test_cases": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_items": [Interval(numbers.Integral, 2, None, closed="left")],
+        "n_classes": [Interval(numbers.Integral, 2, None, closed="left")],
+        "mean": [Interval(numbers.Real, None, None, closed="neither")],
+        "std_range": [tuple],
+        "error_ratios": ["array-like"],
+        "kinds": [list, tuple, StrOptions(set(MISTAKE_KINDS))],
+        "random_state": ["random_state"],
+    },
+    prefer_skip_nested_validation=True,
+)
+def make_synthetic_ordinal_task(
+    n_test_cases=100,
+    n_items=200,
+    n_classes=11,
+    *,
+    mean=4.0,
+    std_range=(1.0, 3.0),
+    error_ratios=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+    kinds=MISTAKE_KINDS,
+    random_state=None,
+):
+    """Gold standard and synthetic systems of the CEM paper's section 5.3.
+
+    The gold class of each item is a draw from a normal distribution with mean
+    ``mean``, rounded to the closest class in ``1..n_classes``; the standard
+    deviation goes evenly from ``std_range[0]`` to ``std_range[1]`` across the
+    test cases, so they range from imbalanced to flatter. Each system copies the
+    gold standard except on a ratio ``r`` of the items of every test case (chosen
+    at random), where it makes one kind of mistake:
+
+    - ``"majority"``: the most frequent gold class of the test case;
+    - ``"random"``: a class drawn uniformly from ``1..n_classes``;
+    - ``"tag_displacement"``: the next class, ``g(d) + 1`` (the top class stays);
+    - ``"ordinal_displacement"``: the gold class of the item ``n_items / 10``
+      positions further in the items sorted by gold class (ties in random order;
+      past the end, the last item);
+    - ``"proximity"``: the gold class of the item halfway between the item and a
+      uniformly random position in that sorting.
+
+    There is one system per kind and error ratio: ``5 x 10 = 50`` by default.
+    Where the paper is silent (how the standard deviation varies, which items
+    err, rounding of positions, the top of the scale), the choices above are this
+    package's.
+
+    Parameters
+    ----------
+    n_test_cases : int, default=100
+        Number of test cases (topics).
+    n_items : int, default=200
+        Number of items per test case.
+    n_classes : int, default=11
+        The classes are ``1, ..., n_classes``.
+    mean : float, default=4.0
+        Mean of the normal distribution of the gold classes.
+    std_range : tuple of two floats, default=(1.0, 3.0)
+        Smallest and largest standard deviation across the test cases.
+    error_ratios : array-like of float, default=(0.1, ..., 1.0)
+        Ratios of items on which the systems err.
+    kinds : tuple of str, default=all five kinds
+        Kinds of mistake, among ``"random"``, ``"proximity"``, ``"majority"``,
+        ``"tag_displacement"``, ``"ordinal_displacement"``.
+    random_state : int, RandomState instance or None, default=None
+        Seed of the gold standard and of the systems' mistakes.
+
+    Returns
+    -------
+    task : :class:`~sklearn.utils.Bunch`
+        With attributes:
+
+        y_true : ndarray of shape (n_test_cases, n_items)
+            Gold classes.
+        y_pred : ndarray of shape (n_systems, n_test_cases, n_items)
+            Each system's output.
+        kind : ndarray of shape (n_systems,)
+            Kind of mistake of each system.
+        error_ratio : ndarray of shape (n_systems,)
+            Ratio of items each system errs on.
+        classes : ndarray of shape (n_classes,)
+            ``1, ..., n_classes``.
+
+    See Also
+    --------
+    score_systems : Score every system on every test case with a metric.
+    coverage : The meta-evaluation these systems are built for.
+
+    References
+    ----------
+    .. [1] E. Amigó, J. Gonzalo, S. Mizzaro and J. Carrillo-de-Albornoz, "An
+       effectiveness metric for ordinal classification: formal properties and
+       experimental results", Proc. ACL 2020, section 5.3.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metaeval import make_synthetic_ordinal_task
+    >>> task = make_synthetic_ordinal_task(n_test_cases=4, n_items=50, random_state=0)
+    >>> task.y_true.shape, task.y_pred.shape
+    ((4, 50), (50, 4, 50))
+    >>> print(task.kind[0], task.error_ratio[0])
+    random 0.1
+    >>> float((task.y_pred[0] != task.y_true).mean()) <= 0.1
+    True
+    """
+    kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    unknown = sorted(set(kinds) - set(MISTAKE_KINDS))
+    if unknown or not kinds:
+        raise ValueError(f"kinds must be a non-empty subset of {MISTAKE_KINDS}; got {kinds}.")
+    error_ratios = np.asarray(error_ratios, dtype=np.float64).ravel()
+    if error_ratios.size == 0 or not ((error_ratios >= 0) & (error_ratios <= 1)).all():
+        raise ValueError(f"error_ratios must be numbers in [0, 1]; got {error_ratios.tolist()}.")
+    if len(std_range) != 2 or not 0 < std_range[0] <= std_range[1]:
+        raise ValueError(
+            f"std_range must be (smallest, largest) positive standard deviations; got {std_range}."
+        )
+    rng = check_random_state(random_state)
+
+    std = np.linspace(std_range[0], std_range[1], n_test_cases)
+    draws = rng.normal(mean, std[:, np.newaxis], size=(n_test_cases, n_items))
+    y_true = np.clip(np.rint(draws), 1, n_classes).astype(np.int64)
+    # Adding noise below 1/2 to integer classes sorts ties in random order.
+    order = np.argsort(y_true + rng.uniform(0, 0.5, size=y_true.shape), axis=1, kind="stable")
+
+    y_pred, kind_of, ratio_of = [], [], []
+    for kind in kinds:
+        for ratio in error_ratios:
+            n_errors = int(round(ratio * n_items))
+            errs = np.argsort(rng.random_sample(y_true.shape), axis=1)[:, :n_errors]
+            wrong = np.zeros(y_true.shape, dtype=bool)
+            np.put_along_axis(wrong, errs, True, axis=1)
+            y_pred.append(np.where(wrong, _mistakes(kind, y_true, order, n_classes, rng), y_true))
+            kind_of.append(kind)
+            ratio_of.append(float(ratio))
+    return Bunch(
+        y_true=y_true,
+        y_pred=np.stack(y_pred),
+        kind=np.array(kind_of),
+        error_ratio=np.array(ratio_of),
+        classes=np.arange(1, n_classes + 1),
+    )
+
+
+def score_systems(metric, y_true, y_pred):
+    """Score every system on every test case with one metric.
+
+    Parameters
+    ----------
+    metric : callable or scorer
+        ``metric(y_true, y_pred) -> float``, or a scorer of this package (from
+        :func:`~sklearn_ordinal.metrics.get_scorer` or
+        :func:`~sklearn_ordinal.metrics.make_ordinal_scorer`), whose measure is
+        used on its greater-is-better scale (an error scorer gives minus the error).
+    y_true : array-like of shape (n_test_cases, n_items)
+        Gold labels of each test case.
+    y_pred : array-like of shape (n_systems, n_test_cases, n_items)
+        Each system's output.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_systems, n_test_cases)
+        ``metric(y_true[t], y_pred[s, t])``, ready for :func:`coverage` (negate a
+        callable error measure; a scorer is already oriented).
+
+    Examples
+    --------
+    >>> from sklearn.metrics import accuracy_score
+    >>> from sklearn_ordinal.metaeval import make_synthetic_ordinal_task, score_systems
+    >>> task = make_synthetic_ordinal_task(n_test_cases=3, n_items=20, random_state=0)
+    >>> score_systems(accuracy_score, task.y_true, task.y_pred).shape
+    (50, 3)
+    >>> from sklearn_ordinal.metrics import get_scorer
+    >>> mae = score_systems(get_scorer("neg_mean_absolute_error"), task.y_true, task.y_pred)
+    >>> bool((mae <= 0).all())
+    True
+    """
+    measure, sign = _as_measure(metric)
+    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    if y_true.ndim != 2 or y_pred.ndim != 3 or y_pred.shape[1:] != y_true.shape:
+        raise ValueError(
+            "y_true must have shape (n_test_cases, n_items) and y_pred shape "
+            f"(n_systems, n_test_cases, n_items); got {y_true.shape} and {y_pred.shape}."
+        )
+    # One call per (system, test case): the metric is an arbitrary callable.
+    return np.array(
+        [
+            [sign * float(measure(truth, pred)) for truth, pred in zip(y_true, system)]
+            for system in y_pred
+        ]
+    )
