@@ -3,7 +3,8 @@
 This machine is noisy, so absolute times mean little: each measure is timed
 against the cheapest operation that any implementation must at least perform on the
 same arrays (a bare ``np.bincount`` for label measures, ``np.argsort`` for ranking
-measures), best of several repeats, interleaved.
+measures), keeping the best of several repeats; the ranking section alternates the
+calls so that a load spike hits the measure and its baseline alike.
 
 Run: ``python benchmarks/bench_metrics.py`` (``--quick`` for small sizes).
 """

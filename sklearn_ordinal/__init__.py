@@ -8,6 +8,8 @@ dummy
     TrivialOrdinalClassifier, the trivial-class baseline of a measure.
 model_selection
     compare_to_trivial: cross-validate a model against that baseline.
+metaeval
+    Judging the measures themselves: formal properties, UIR and coverage.
 
 ``python -m sklearn_ordinal`` runs a short demo.
 """
