@@ -1,6 +1,7 @@
 """Scorers: the registry, and everything scikit-learn does with ``scoring=``."""
 
 import pickle
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -76,6 +77,17 @@ def test_repr_shows_measure_and_arguments():
     assert repr(scorer) == (
         "make_ordinal_scorer(mean_absolute_error, response='scores', class_values=[0, 2])"
     )
+    micro = partial(mean_absolute_error, average="micro")
+    assert repr(make_ordinal_scorer(micro)) == f"make_ordinal_scorer({micro!r})"
+
+    class Measure:  # a callable object has no __name__
+        def __call__(self, y_true, y_pred):
+            return 0.0
+
+        def __repr__(self):
+            return "Measure()"
+
+    assert repr(make_ordinal_scorer(Measure())) == "make_ordinal_scorer(Measure())"
 
 
 def test_unknown_name_lists_close_matches():

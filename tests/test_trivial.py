@@ -47,11 +47,22 @@ def _pairwise_concordance(y_true, y_score):
     return float(wins[lower].sum() / lower.sum())
 
 
+class _PlainMeasure:
+    """A plain callable measure whose repr, and so the test ids, is the same every run
+    (a function's repr holds its memory address, which breaks pytest-xdist and --lf)."""
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        return accuracy_score(y_true, y_pred, sample_weight=sample_weight)
+
+    def __repr__(self):
+        return "accuracy_score"
+
+
 @parametrize_with_checks(
     [
         TrivialOrdinalClassifier(),
         TrivialOrdinalClassifier("neg_mean_squared_error"),
-        TrivialOrdinalClassifier(accuracy_score),
+        TrivialOrdinalClassifier(_PlainMeasure()),
     ]
 )
 def test_sklearn_compatible_estimator(estimator, check):

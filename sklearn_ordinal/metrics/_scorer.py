@@ -22,7 +22,7 @@ from inspect import signature
 
 import numpy as np
 import pandas as pd
-from sklearn.metrics._scorer import _BaseScorer, _get_func_repr_or_name
+from sklearn.metrics._scorer import _BaseScorer
 
 from .._labels import _is_ordered_categorical
 from ._agreement import (
@@ -152,7 +152,9 @@ class _OrdinalScorer(_BaseScorer):
         sign = "" if self._sign > 0 else ", greater_is_better=False"
         response = "" if self._response == "labels" else f", response={self._response!r}"
         kwargs = "".join(f", {key}={value!r}" for key, value in self._kwargs.items())
-        return f"make_ordinal_scorer({_get_func_repr_or_name(self._score_func)}{sign}{response}{kwargs})"
+        # Functions by name; partials and callable objects by their repr.
+        name = getattr(self._score_func, "__name__", None) or repr(self._score_func)
+        return f"make_ordinal_scorer({name}{sign}{response}{kwargs})"
 
     def _score(self, method_caller, estimator, X, y_true, **kwargs):
         self._warn_overlap(
