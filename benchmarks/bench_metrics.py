@@ -73,9 +73,6 @@ def bench_error_measures(sizes, repeat, rng):
     report(f"n = {n:.0e}: mean_absolute_error", ours, "np.unique(return_inverse)", unique)
 
 
-# Further sections (closeness, ranking) are added below, one function each.
-
-
 def bench_closeness(sizes, repeat, rng):
     from sklearn_ordinal.metrics import cem_score, kendall_tau_a_score
 
@@ -95,8 +92,8 @@ def bench_trivial_classifier(sizes, repeat, rng):
     from sklearn_ordinal.metrics import mean_absolute_error
 
     # fit scores each of the K trivial classifiers through the scorer, so the floor
-    # is K evaluations of the measure itself. The rest is one np.unique of y for
-    # classes_, and one per scorer call (the scorer joins y's labels to classes_).
+    # is K evaluations of the measure itself. The rest is finding classes_ once, and
+    # one hash pass per scorer call for test labels unseen in training.
     print("TrivialOrdinalClassifier.fit (macro MAE) on integer labels, K = 5")
     for n in sizes:
         y, _ = ordinal_labels(n, 5, rng)
