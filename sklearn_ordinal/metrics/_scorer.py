@@ -166,18 +166,20 @@ class _OrdinalScorer(_BaseScorer):
             kwargs=kwargs,
         )
         scoring_kwargs = {**self._kwargs, **kwargs}
-        classes = _ordinal_classes(estimator, y_true, scoring_kwargs.get("labels"))
         if self._response == "scores":
+            classes = _ordinal_classes(estimator, y_true, scoring_kwargs.get("labels"))
             y_pred = _ordinal_scores(method_caller, estimator, X, classes)
         else:
             y_pred = method_caller(estimator, "predict", X, pos_label=None)
+            # Only a measure that takes labels needs the class set (a pass over y_true).
             if (
-                classes is not None
-                and "labels" not in scoring_kwargs
+                "labels" not in scoring_kwargs
                 and not _is_ordered_categorical(y_true)
                 and _accepts(self._score_func, "labels")
             ):
-                scoring_kwargs["labels"] = classes
+                classes = _ordinal_classes(estimator, y_true, None)
+                if classes is not None:
+                    scoring_kwargs["labels"] = classes
         return self._sign * self._score_func(y_true, y_pred, **scoring_kwargs)
 
 
