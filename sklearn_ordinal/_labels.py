@@ -6,10 +6,19 @@ the class values ``v``. This module is the single place where user input is chec
 and turned into that intermediate, following ``SPEC.md`` section 1:
 
 - the class order is ``labels`` as given; else the categories of an ordered pandas
-  ``Categorical`` ``y_true``; else the sorted unique labels of ``y_true`` and
-  ``y_pred`` together;
+  ``Categorical`` ``y_true``; else, for numbers, their numeric order. Strings have no
+  order of their own: a measure that depends on the order refuses them unless the
+  order is given (sorting ``["low", "mid", "high"]`` would silently be wrong), and an
+  order-free measure uses them as a mere set;
 - the class values are ``class_values`` when given; else the labels themselves when
-  they are numbers; else the positions ``0..K-1``.
+  they are numbers; else the positions ``0..K-1``;
+- integer labels keep their identity in every NumPy integer dtype (never through
+  float64); Python ints must fit in int64;
+- a zero-weight item is a dropped item, and weights are divided by their largest
+  value, so that scaling every weight by a constant changes nothing (no overflow or
+  underflow for weights anywhere in [1e-300, 1e300]);
+- real-valued predictions (a regressor's output) are not classes: only the distance
+  measures accept them, through :func:`real_valued_errors`.
 
 Small non-negative integer labels, the common case, are counted with one
 ``np.bincount`` pass and never sorted.
@@ -25,6 +34,8 @@ from sklearn.utils import check_consistent_length
 # ``np.bincount`` on a (span x span) grid; larger spans fall back to ``np.unique``.
 _MAX_DIRECT_SPAN = 4096
 
+_INT64 = np.iinfo(np.int64)
+
 
 class OrdinalConfusion(NamedTuple):
     """The one intermediate of every label-based measure."""
@@ -34,7 +45,10 @@ class OrdinalConfusion(NamedTuple):
     values: np.ndarray
     """The K class values (floats), used by distance measures."""
     matrix: np.ndarray
-    """``matrix[i, j]``: weight of items of true class i predicted as class j."""
+    """``matrix[i, j]``: weight of items of true class i predicted as class j, the
+    weights divided by ``2 ** weight_exponent`` (which changes no measure)."""
+    weight_exponent: int = 0
+    """``matrix * 2 ** weight_exponent`` holds the weights' own sums."""
 
     @property
     def class_weights(self):
@@ -42,43 +56,85 @@ class OrdinalConfusion(NamedTuple):
         return self.matrix.sum(axis=1)
 
 
-def _is_ordered_categorical(y):
+def _order_needed_message(name, measure):
+    who = f"{measure} depends" if measure else "this measure depends"
+    return (
+        f"{name} holds string labels, whose order cannot be guessed (sorting them "
+        f"alphabetically would put 'high' before 'low'), and {who} on the order of "
+        "the classes. Give the order with labels=[...] (lowest class first), or pass an "
+        "ordered pandas Categorical (pd.Categorical(y, categories=[...], ordered=True))."
+    )
+
+
+# --- One target array ---------------------------------------------------------------
+
+
+def _ordered_categorical(y):
+    """``y`` as an ordered ``pd.Categorical`` if it is one, else None.
+
+    A Categorical, a Series or Index of one, and a one-column DataFrame holding one
+    all count: their order must not be lost on the way to NumPy.
+    """
+    if isinstance(y, pd.DataFrame) and y.shape[1] == 1:
+        y = y.iloc[:, 0]
     dtype = getattr(y, "dtype", None)
-    return isinstance(dtype, pd.CategoricalDtype) and bool(dtype.ordered)
+    if not (isinstance(dtype, pd.CategoricalDtype) and dtype.ordered):
+        return None
+    if isinstance(y, pd.Categorical):
+        return y
+    return pd.Categorical(y)
 
 
-def _label_kind(y, name):
-    """Return ``"number"`` or ``"string"`` for a 1-D array of labels, else raise."""
-    kind = y.dtype.kind
-    if kind in "biuf":
-        return "number"
-    if kind in "US":
-        return "string"
+def _is_ordered_categorical(y):
+    return _ordered_categorical(y) is not None
+
+
+def _from_python_objects(y, name):
+    """An object array of labels as numbers or strings, keeping integers exact."""
+    if pd.isna(y).any():
+        raise ValueError(f"{name} contains missing values (NaN or None); every item needs a label.")
     inferred = pd.api.types.infer_dtype(y, skipna=False)
-    if inferred in ("string", "bytes"):
-        return "string"
-    if inferred in ("integer", "floating", "mixed-integer-float", "decimal", "boolean"):
-        return "number"
+    if inferred == "integer":
+        try:
+            # Through Python ints, never float64: 2**62 and 2**62 + 1 stay apart.
+            return np.array(y.tolist(), dtype=np.int64)
+        except OverflowError:
+            raise ValueError(
+                f"{name} holds integers outside the int64 range [{_INT64.min}, {_INT64.max}]; "
+                "labels must fit in int64 (or use a NumPy integer array)."
+            ) from None
+    if inferred in ("floating", "mixed-integer-float", "decimal"):
+        values = y.astype(np.float64)
+        # [1, 2.0, 3] as a list means integer labels, unless they are too large to be
+        # exact in float64.
+        if np.all(values == np.round(values)) and np.all(np.abs(values) < 2.0**53):
+            return values.astype(np.int64)
+        return values
+    if inferred == "boolean":
+        return y.astype(bool)
+    if inferred == "string":
+        return y.astype(str)
+    if inferred == "bytes":
+        return y.astype(bytes)
     raise ValueError(
-        f"{name} mixes label types ({inferred!r}): labels must be all numbers or "
-        "all strings. Mix of string and number labels is not supported."
+        f"{name} mixes label types ({inferred!r}): labels must be all numbers or all "
+        "strings. Mix of string and number labels is not supported."
     )
 
 
 def _check_1d_labels(y, name):
-    """Validate one target array and return it as a 1-D NumPy array.
-
-    Ordered categoricals are returned untouched (their codes are used later).
-    """
-    if _is_ordered_categorical(y):
-        codes = np.asarray(y.cat.codes if isinstance(y, pd.Series) else y.codes)
-        if codes.size == 0:
+    """Validate one target array: an ordered ``pd.Categorical`` or a 1-D NumPy array."""
+    categorical = _ordered_categorical(y)
+    if categorical is not None:
+        if len(categorical) == 0:
             raise ValueError(f"{name} is empty: at least one label is needed.")
-        if (codes < 0).any():
+        if (categorical.codes < 0).any():
             raise ValueError(f"{name} contains missing values (NaN); every item needs a label.")
-        return y
-    # np.asarray(["a", 1]) silently turns numbers into strings: keep lists as objects
-    # so that the checks below see the labels as given.
+        return categorical
+    if isinstance(y, pd.DataFrame) and y.shape[1] == 1:
+        y = y.iloc[:, 0]
+    # np.asarray(["a", 1]) silently turns numbers into strings and [2**64 - 1, -1]
+    # into floats: lists are read as Python objects and typed below.
     y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         y = y.ravel()
@@ -89,32 +145,43 @@ def _check_1d_labels(y, name):
         )
     if y.size == 0:
         raise ValueError(f"{name} is empty: at least one label is needed.")
-    from_objects = y.dtype.kind == "O"
-    if from_objects:
-        if pd.isna(y).any():
-            raise ValueError(f"{name} contains missing values (NaN or None); every item needs a label.")
-        kind = _label_kind(y, name)
-        # Object arrays of numbers become numeric arrays so that they compare as numbers.
-        if kind == "number":
-            y = y.astype(np.float64)
-        elif all(isinstance(label, str) for label in y):
-            y = y.astype(str)
+    if y.dtype.kind == "O":
+        y = _from_python_objects(y, name)
     if y.dtype.kind == "f":
         if np.isnan(y).any():
             raise ValueError(f"{name} contains NaN; every item needs a finite label.")
         if np.isinf(y).any():
             raise ValueError(f"{name} contains infinity; every item needs a finite label.")
-        if from_objects and np.all(y == np.round(y)):
-            y = y.astype(np.int64)  # [1, 2, 3] as a list means integer labels
-    elif y.dtype.kind not in "biuUSO":
-        raise ValueError(f"{name} has unsupported dtype {y.dtype}; labels must be numbers or strings.")
+    elif y.dtype.kind not in "biuUS":
+        raise ValueError(
+            f"{name} has unsupported dtype {y.dtype}; labels must be numbers or strings."
+        )
     return y
 
 
+def _categories(categorical):
+    """The categories of a ``pd.Categorical`` as a typed NumPy array (strings as str)."""
+    return _check_1d_labels(np.asarray(categorical.categories), "the categories")
+
+
+def _label_kind(y):
+    """``"number"``, ``"string"`` or ``"bytes"``: kinds that never compare with each other."""
+    if isinstance(y, pd.Categorical):
+        y = _categories(y)
+    return {"U": "string", "S": "bytes"}.get(y.dtype.kind, "number")
+
+
 def _check_sample_weight(sample_weight, n_samples):
-    """Return ``sample_weight`` as a float array (or None), rejecting bad weights."""
+    """``(weights, exponent)``: ``sample_weight`` as floats divided by ``2 ** exponent``.
+
+    Only the ratios of the weights matter, so every measure works on weights whose
+    largest is in [1, 2): sums and products of weights then stay away from overflow
+    (1e300) and underflow (1e-300). A power of two divides exactly, so
+    :func:`ordinal_confusion_matrix` can give back the weights' own sums.
+    ``(None, 0)`` without weights.
+    """
     if sample_weight is None:
-        return None
+        return None, 0
     sample_weight = np.asarray(sample_weight)
     if sample_weight.ndim != 1:
         raise ValueError(f"sample_weight must be 1-D; got shape {sample_weight.shape}.")
@@ -129,20 +196,85 @@ def _check_sample_weight(sample_weight, n_samples):
         raise ValueError("sample_weight contains NaN or infinity; weights must be finite.")
     if (sample_weight < 0).any():
         raise ValueError("sample_weight contains negative values; weights must be non-negative.")
-    if not sample_weight.any():
-        raise ValueError("sample_weight is zero everywhere; at least one item must have positive weight.")
-    return sample_weight
+    largest = sample_weight.max()
+    if largest == 0:
+        raise ValueError(
+            "sample_weight is zero everywhere; at least one item must have positive weight."
+        )
+    exponent = int(np.frexp(largest)[1]) - 1
+    return np.ldexp(sample_weight, -exponent), exponent
 
 
 def _check_labels(labels):
     """Validate user-given ``labels`` and return them as a 1-D array."""
     labels = _check_1d_labels(labels, "labels")
-    if _is_ordered_categorical(labels):
+    if isinstance(labels, pd.Categorical):
         labels = np.asarray(labels)
     if len(pd.unique(labels)) != len(labels):
         values, counts = np.unique(labels, return_counts=True)
         raise ValueError(f"labels contains duplicates: {values[counts > 1].tolist()}.")
     return labels
+
+
+def _check_class_values(class_values, classes):
+    n_classes = len(classes)
+    values = np.asarray(class_values) if np.ndim(class_values) else None
+    if values is None or values.ndim != 1 or values.shape[0] != n_classes:
+        raise ValueError(
+            f"class_values must hold one number per class ({n_classes} classes: "
+            f"{classes.tolist()}); got {np.shape(class_values)}."
+        )
+    if values.dtype.kind not in "biuf":
+        raise ValueError(
+            f"class_values must be real numbers, one per class; got dtype {values.dtype}."
+        )
+    values = values.astype(np.float64)
+    if not np.isfinite(values).all():
+        raise ValueError("class_values must be finite.")
+    if np.any(np.diff(values) <= 0):
+        raise ValueError(
+            f"class_values must be strictly increasing in class order; got {values.tolist()}."
+        )
+    return values
+
+
+def _class_values(classes, class_values):
+    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions."""
+    if class_values is not None:
+        return _check_class_values(class_values, classes)
+    if classes.dtype.kind in "biuf":
+        values = classes.astype(np.float64)
+        if np.any(np.diff(values) <= 0):
+            raise ValueError(
+                f"numeric labels {classes.tolist()} are not in increasing order, so they "
+                "cannot serve as class values; pass class_values explicitly."
+            )
+        return values
+    return np.arange(len(classes), dtype=np.float64)
+
+
+# --- Several target arrays: one class set ------------------------------------------
+
+
+def _common_integer_type(arrays):
+    """Cast integer arrays to one integer dtype that holds every label exactly.
+
+    NumPy's own promotion of int64 with uint64 is float64, which merges large labels;
+    here the labels stay integers, or a ValueError says they cannot.
+    """
+    dtype = np.result_type(*arrays)
+    if dtype.kind in "iu":
+        return [y.astype(dtype, copy=False) for y in arrays]
+    # Only uint64 together with a signed dtype gets here.
+    fits_int64 = all(y.dtype.kind == "i" or int(y.max()) <= _INT64.max for y in arrays)
+    if fits_int64:
+        return [y.astype(np.int64, copy=False) for y in arrays]
+    if all(y.dtype.kind == "u" or int(y.min()) >= 0 for y in arrays):
+        return [y.astype(np.uint64, copy=False) for y in arrays]
+    raise ValueError(
+        "The labels hold both negative integers and integers above 2**63 - 1, which no "
+        "integer dtype holds together; relabel the classes."
+    )
 
 
 def _raise_unknown(y, codes, name, classes):
@@ -154,16 +286,35 @@ def _raise_unknown(y, codes, name, classes):
     )
 
 
+def _offsets(y, lo):
+    """``y - lo`` as intp indices, computed where no integer dtype can wrap."""
+    if lo >= 0:
+        return (y - y.dtype.type(lo)).astype(np.intp, copy=False)
+    # lo < 0: y is signed, or unsigned and small (the span is small).
+    return y.astype(np.intp) - lo
+
+
 def _encode(y, classes, name):
     """Codes of ``y`` in ``classes`` (any order), or a ValueError naming unknown labels."""
-    if y.dtype.kind in "iu" and classes.dtype.kind in "iu" and len(classes):
+    if isinstance(y, pd.Categorical):
+        # Map the few categories to classes, then gather by the items' category codes.
+        category_of_class = y.categories.get_indexer(classes)
+        found = category_of_class >= 0
+        table = np.full(len(y.categories), -1, dtype=np.intp)
+        table[category_of_class[found]] = np.flatnonzero(found)
+        codes = table[y.codes]
+        if (codes < 0).any():
+            _raise_unknown(np.asarray(y), codes, name, classes)
+        return codes
+    if y.dtype.kind in "iu" and classes.dtype.kind in "iu":
+        y, classes = _common_integer_type([y, classes])
         lo = min(int(classes.min()), int(y.min()))
         hi = max(int(classes.max()), int(y.max()))
         if hi - lo < _MAX_DIRECT_SPAN:
             # A lookup table: one gather instead of a binary search per item.
             table = np.full(hi - lo + 1, -1, dtype=np.intp)
-            table[classes - lo] = np.arange(len(classes))
-            codes = table[y - lo] if lo else table[y]
+            table[_offsets(classes, lo)] = np.arange(len(classes))
+            codes = table[_offsets(y, lo)]
             if (codes < 0).any():
                 _raise_unknown(y, codes, name, classes)
             return codes
@@ -178,25 +329,141 @@ def _encode(y, classes, name):
     return codes
 
 
-def _categorical_codes(y_true, y_pred):
+def _check_same_kind(arrays, names, reference_kind, reference_name):
+    for y, name in zip(arrays, names):
+        kind = _label_kind(y)
+        if kind != reference_kind:
+            raise ValueError(
+                f"{name} holds {kind} labels but {reference_name} holds {reference_kind} "
+                "labels; labels of different kinds never match (convert bytes with "
+                ".astype(str), numbers with int(...)). Mix of string and number labels is "
+                "not supported."
+            )
+
+
+def _classes_from_categorical(y_true, y_pred):
     """Classes and codes when ``y_true`` is an ordered categorical: its order wins."""
-    categories = y_true.dtype.categories
-    true_codes = np.asarray(
-        y_true.cat.codes if isinstance(y_true, pd.Series) else y_true.codes, dtype=np.intp
-    )
-    classes = np.asarray(categories)
+    classes = _categories(y_true)
+    true_codes = y_true.codes.astype(np.intp)
     if y_pred is None:
         return classes, true_codes, None
-    if _is_ordered_categorical(y_pred) and y_pred.dtype.categories.equals(categories):
-        pred_codes = np.asarray(
-            y_pred.cat.codes if isinstance(y_pred, pd.Series) else y_pred.codes, dtype=np.intp
-        )
-        return classes, true_codes, pred_codes
-    y_pred = np.asarray(y_pred)
-    pred_codes = categories.get_indexer(y_pred)
+    if isinstance(y_pred, pd.Categorical) and y_pred.categories.equals(y_true.categories):
+        return classes, true_codes, y_pred.codes.astype(np.intp)
+    if isinstance(y_pred, pd.Categorical):
+        y_pred = np.asarray(y_pred)
+    _check_same_kind([y_pred], ["y_pred"], _label_kind(classes), "y_true")
+    pred_codes = y_true.categories.get_indexer(y_pred)
     if (pred_codes < 0).any():
         _raise_unknown(y_pred, pred_codes, "y_pred", classes)
-    return classes, np.asarray(true_codes, dtype=np.intp), pred_codes
+    return classes, true_codes, pred_codes.astype(np.intp)
+
+
+def _unique_classes(arrays, need_order, measure):
+    """Sorted unique labels of the arrays, with codes; strings only as a mere set."""
+    arrays = [np.asarray(y) if isinstance(y, pd.Categorical) else y for y in arrays]
+    names = ["y_true", "y_pred"][: len(arrays)]
+    kind = _label_kind(arrays[0])
+    _check_same_kind(arrays[1:], names[1:], kind, "y_true")
+    if kind != "number" and need_order:
+        raise ValueError(_order_needed_message("y_true", measure))
+    if all(y.dtype.kind in "iu" for y in arrays):
+        arrays = _common_integer_type(arrays)
+        if len(arrays) == 1:
+            y = arrays[0]
+            lo, hi = int(y.min()), int(y.max())
+            if hi - lo < _MAX_DIRECT_SPAN:
+                # Small integer labels, the common case: present classes by one
+                # bincount and codes by a lookup table, never sorting the items.
+                present = np.flatnonzero(np.bincount(_offsets(y, lo)))
+                classes = (present + lo).astype(y.dtype)
+                return classes, _encode(y, classes, "y_true"), None
+    if len(arrays) == 1:
+        classes, codes = np.unique(arrays[0], return_inverse=True)
+        return classes, codes.astype(np.intp), None
+    # One hash pass over both arrays, then a sort of the few distinct labels only.
+    codes, distinct = pd.factorize(np.concatenate(arrays), sort=False)
+    distinct = np.asarray(distinct)
+    order = np.argsort(distinct, kind="stable")
+    rank = np.empty(len(order), dtype=np.intp)
+    rank[order] = np.arange(len(order))
+    codes = rank[codes]
+    n = len(arrays[0])
+    return distinct[order], codes[:n], codes[n:]
+
+
+def _classes_and_codes(y_true, y_pred, labels, need_order, measure):
+    """``(classes, true_codes, pred_codes)``; ``y_pred`` may be None.
+
+    Without ``labels``, the classes of a label-only call (``y_pred is None``) come
+    from ``y_true`` alone, as SPEC 1 says for score-based measures.
+    """
+    if labels is not None:
+        classes = _check_labels(labels)
+        arrays = [y for y in (y_true, y_pred) if y is not None]
+        names = ["y_true", "y_pred"][: len(arrays)]
+        _check_same_kind(arrays, names, _label_kind(classes), "labels")
+        codes = [_encode(y, classes, name) for y, name in zip(arrays, names)]
+        return classes, codes[0], codes[1] if len(codes) > 1 else None
+    if isinstance(y_true, pd.Categorical):
+        return _classes_from_categorical(y_true, y_pred)
+    arrays = [y for y in (y_true, y_pred) if y is not None]
+    classes, true_codes, pred_codes = _unique_classes(arrays, need_order, measure)
+    return classes, true_codes, pred_codes
+
+
+def _drop_zero_weight(sample_weight, *arrays):
+    """``(sample_weight, *arrays)`` without the zero-weight items: SPEC 1 makes them
+    dropped rows, which add no class, no tie and no pair."""
+    if sample_weight is None or sample_weight.all():
+        return (sample_weight, *arrays)
+    kept = sample_weight > 0
+    return (sample_weight[kept], *(None if y is None else y[kept] for y in arrays))
+
+
+def _validate(y_true, y_pred, sample_weight):
+    """Check the arrays and drop the zero-weight items."""
+    y_true = _check_1d_labels(y_true, "y_true")
+    if y_pred is not None:
+        y_pred = _check_1d_labels(y_pred, "y_pred")
+        check_consistent_length(y_true, y_pred)
+    sample_weight, exponent = _check_sample_weight(sample_weight, len(y_true))
+    sample_weight, y_true, y_pred = _drop_zero_weight(sample_weight, y_true, y_pred)
+    return y_true, y_pred, sample_weight, exponent
+
+
+def check_ordinal_targets(
+    y_true, y_pred=None, *, labels=None, sample_weight=None, need_order=True, measure=None
+):
+    """Validate targets and return ``(classes, true_codes, pred_codes, sample_weight)``.
+
+    This is for measures that need the items themselves (ranking measures, the
+    trivial classifier, wrappers of scikit-learn); label-based measures use
+    :func:`ordinal_confusion` instead. Zero-weight items are dropped, so the codes
+    and weights returned may be shorter than the input; ``sample_weight`` is None
+    when every kept item weighs the same. ``need_order=False`` lets order-free
+    measures take unordered strings; ``measure`` names the caller in messages.
+    """
+    y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
+    if y_pred is not None and y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
+        raise ValueError(_real_valued_message(y_pred, measure))
+    classes, true_codes, pred_codes = _classes_and_codes(
+        y_true, y_pred, labels, need_order, measure
+    )
+    return classes, true_codes, pred_codes, sample_weight
+
+
+def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, measure=None):
+    """Validate the targets of a ranking measure: ``(classes, codes, y_score, weights)``.
+
+    ``y_score`` must already be a checked 1-D array; it loses its zero-weight items
+    together with ``y_true``. The class order is needed (a ranking is ordinal).
+    """
+    y_true = _check_1d_labels(y_true, "y_true")
+    check_consistent_length(y_true, y_score)
+    sample_weight, _ = _check_sample_weight(sample_weight, len(y_true))
+    sample_weight, y_true, y_score = _drop_zero_weight(sample_weight, y_true, y_score)
+    classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
+    return classes, codes, y_score, sample_weight
 
 
 def _direct_integer_confusion(y_true, y_pred, sample_weight):
@@ -205,6 +472,9 @@ def _direct_integer_confusion(y_true, y_pred, sample_weight):
     Returns ``(classes, matrix)``, or ``None`` when a label is negative or the labels
     span too many values (the caller then sorts).
     """
+    if y_true.dtype.kind == "u" or y_pred.dtype.kind == "u":
+        if max(y_true.dtype.itemsize, y_pred.dtype.itemsize) >= 8:
+            return None  # uint64 labels may not fit the signed reduction below
     # One OR-reduction per array finds both a negative label (the sign bit) and an
     # upper bound on the largest label, for half the passes of min() and max().
     bits = int(np.bitwise_or.reduce(y_true)) | int(np.bitwise_or.reduce(y_pred))
@@ -232,118 +502,90 @@ def _confusion_from_codes(true_codes, pred_codes, n_classes, sample_weight):
     return matrix.astype(np.float64, copy=False).reshape(n_classes, n_classes)
 
 
-def _class_values(classes, class_values):
-    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions."""
-    n_classes = len(classes)
-    if class_values is not None:
-        values = np.asarray(class_values, dtype=np.float64) if np.ndim(class_values) else None
-        if values is None or values.ndim != 1 or values.shape[0] != n_classes:
-            raise ValueError(
-                f"class_values must hold one number per class ({n_classes} classes: "
-                f"{classes.tolist()}); got {np.shape(class_values)}."
-            )
-        if not np.isfinite(values).all():
-            raise ValueError("class_values must be finite.")
-        if np.any(np.diff(values) <= 0):
-            raise ValueError(
-                f"class_values must be strictly increasing in class order; got {values.tolist()}."
-            )
-        return values
-    if classes.dtype.kind in "biuf":
-        values = classes.astype(np.float64)
-        if np.any(np.diff(values) <= 0):
-            raise ValueError(
-                f"numeric labels {classes.tolist()} are not in increasing order, so they "
-                "cannot serve as class values; pass class_values explicitly."
-            )
-        return values
-    return np.arange(n_classes, dtype=np.float64)
+# --- Real-valued predictions ---------------------------------------------------------
 
 
-def _ordinal_classes_and_codes(y_true, y_pred, labels):
-    """Return ``(classes, true_codes, pred_codes)``; ``y_pred`` may be None.
+def _is_real_valued(y_pred, y_true, labels):
+    """Whether float predictions are a regressor's real values rather than classes.
 
-    Without ``labels``, the classes of a label-only call (``y_pred is None``) come
-    from ``y_true`` alone, as SPEC 1 says for score-based measures.
+    They are when some prediction is not an integer and is not a class label either
+    (classes from ``labels``, else the true labels). The first test is one pass over
+    ``y_pred``; the class set is looked at only when it fails.
     """
+    fractional = y_pred != np.trunc(y_pred)
+    if not fractional.any():
+        return False
     if labels is not None:
-        classes = _check_labels(labels)
-        arrays = [y for y in (y_true, y_pred) if y is not None]
-        arrays = [np.asarray(y) if _is_ordered_categorical(y) else y for y in arrays]
-        kind = _label_kind(classes, "labels")
-        for y, name in zip(arrays, ("y_true", "y_pred")):
-            if _label_kind(y, name) != kind:
-                raise ValueError(
-                    f"{name} holds {_label_kind(y, name)} labels but labels holds {kind} labels."
-                )
-        codes = [_encode(y, classes, name) for y, name in zip(arrays, ("y_true", "y_pred"))]
-        return classes, codes[0], codes[1] if len(codes) > 1 else None
-    if _is_ordered_categorical(y_true):
-        return _categorical_codes(y_true, y_pred)
-    if y_pred is None:
-        if y_true.dtype.kind in "iu":
-            lo, hi = int(y_true.min()), int(y_true.max())
-            if hi - lo < _MAX_DIRECT_SPAN:
-                # Small integer labels, the common case: present classes by one
-                # bincount and codes by a lookup table, never sorting the items.
-                present = np.flatnonzero(np.bincount(y_true - lo) if lo else np.bincount(y_true))
-                classes = (present + lo).astype(y_true.dtype)
-                return classes, _encode(y_true, classes, "y_true"), None
-        classes, true_codes = np.unique(y_true, return_inverse=True)
-        return classes, true_codes, None
-    if _is_ordered_categorical(y_pred):
-        y_pred = np.asarray(y_pred)
-    kind_true, kind_pred = _label_kind(y_true, "y_true"), _label_kind(y_pred, "y_pred")
-    if kind_true != kind_pred:
-        raise ValueError(
-            f"y_true holds {kind_true} labels but y_pred holds {kind_pred} labels; "
-            "Mix of string and number labels is not supported."
-        )
-    both = np.concatenate([y_true, y_pred])
-    classes, codes = np.unique(both, return_inverse=True)
-    n = len(y_true)
-    return classes, codes[:n], codes[n:]
+        known = np.asarray(labels)
+    elif isinstance(y_true, pd.Categorical):
+        known = _categories(y_true)
+    else:
+        known = y_true
+    if np.asarray(known).dtype.kind not in "biuf":
+        return True
+    return not np.isin(y_pred[fractional], known).all()
 
 
-def check_ordinal_targets(y_true, y_pred=None, *, labels=None, sample_weight=None):
-    """Validate targets and return ``(classes, true_codes, pred_codes, sample_weight)``.
-
-    This is for measures that need the items themselves (ranking measures, the
-    trivial classifier); label-based measures use :func:`ordinal_confusion` instead.
-    """
-    y_true = _check_1d_labels(y_true, "y_true")
-    if y_pred is not None:
-        y_pred = _check_1d_labels(y_pred, "y_pred")
-        check_consistent_length(y_true, y_pred)
-    sample_weight = _check_sample_weight(sample_weight, len(y_true))
-    classes, true_codes, pred_codes = _ordinal_classes_and_codes(y_true, y_pred, labels)
-    return classes, true_codes, pred_codes, sample_weight
+def _real_valued_message(y_pred, measure):
+    example = float(y_pred[y_pred != np.trunc(y_pred)][0])
+    who = measure or "this measure"
+    return (
+        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes, and {who} "
+        "compares classes. Round the predictions to classes first (e.g. "
+        "np.clip(np.rint(y_pred), lowest, highest)), or judge the scores with a ranking "
+        "measure (vus_score, u_cons_score). Only the distance measures (MAE, MSE, RMSE) "
+        "take real-valued predictions as they are."
+    )
 
 
-def ordinal_confusion(
-    y_true, y_pred, *, labels=None, class_values=None, sample_weight=None, need_values=True
+class ClassErrors(NamedTuple):
+    """Per-class weights and error sums: the intermediate of the distance measures."""
+
+    classes: np.ndarray
+    """The K class labels, in class order."""
+    class_weights: np.ndarray
+    """``n_k``, the weight of the items of true class ``c_k``."""
+    class_errors: np.ndarray
+    """``sum_{d: y_d = c_k} w_d |y_hat_d - v_k| ** power``."""
+
+
+def ordinal_errors(
+    y_true, y_pred, power, *, labels=None, class_values=None, sample_weight=None, measure=None
 ):
-    """Validate inputs once and return the :class:`OrdinalConfusion` of the data.
+    """Validate inputs once for a distance measure: ``(classes, n_k, error sums)``.
 
-    Parameters
-    ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
-    labels : array-like of shape (n_classes,), default=None
-        The classes in order.
-    class_values : array-like of shape (n_classes,), default=None
-        Strictly increasing numbers standing for the classes.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative item weights.
-    need_values : bool, default=True
-        Whether class values are computed (and checked); measures that ignore
-        distances pass False so that, e.g., numeric labels in a custom order work.
+    ``y_pred`` may hold classes (the errors then come from the confusion matrix
+    and the class values) or a regressor's real-valued predictions, whose error is
+    ``|y_hat_d - v(y_d)|`` as it is (SPEC 1), summed per true class in one pass.
     """
-    y_true = _check_1d_labels(y_true, "y_true")
-    y_pred = _check_1d_labels(y_pred, "y_pred")
-    check_consistent_length(y_true, y_pred)
-    sample_weight = _check_sample_weight(sample_weight, len(y_true))
+    y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
+    if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
+        classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
+        values = _class_values(classes, class_values)
+        errors = np.abs(y_pred - values[codes]) ** power
+        if sample_weight is not None:
+            errors *= sample_weight
+        n_classes = len(classes)
+        class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
+        class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
+        return ClassErrors(classes, class_weights.astype(np.float64), class_errors)
+    confusion = _confusion(
+        y_true, y_pred, labels, class_values, sample_weight, True, True, measure
+    )
+    distance = np.abs(confusion.values[np.newaxis, :] - confusion.values[:, np.newaxis]) ** power
+    return ClassErrors(
+        confusion.classes, confusion.class_weights, (confusion.matrix * distance).sum(axis=1)
+    )
 
+
+# --- The confusion matrix ----------------------------------------------------------
+
+
+def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values, need_order,
+               measure):
+    """:func:`ordinal_confusion` on inputs already through :func:`_validate`."""
+    if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
+        raise ValueError(_real_valued_message(y_pred, measure))
     direct = None
     if (
         labels is None
@@ -356,16 +598,59 @@ def ordinal_confusion(
     if direct is not None:
         classes, matrix = direct
     else:
-        classes, true_codes, pred_codes = _ordinal_classes_and_codes(y_true, y_pred, labels)
+        classes, true_codes, pred_codes = _classes_and_codes(
+            y_true, y_pred, labels, need_order, measure
+        )
         matrix = _confusion_from_codes(true_codes, pred_codes, len(classes), sample_weight)
-    if need_values:
+    if need_values or class_values is not None:
         values = _class_values(classes, class_values)
     else:
         values = np.arange(len(classes), dtype=np.float64)
     return OrdinalConfusion(classes, values, matrix)
 
 
-def ordered_classes(y, labels=None):
+def ordinal_confusion(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    class_values=None,
+    sample_weight=None,
+    need_values=True,
+    need_order=True,
+    measure=None,
+):
+    """Validate inputs once and return the :class:`OrdinalConfusion` of the data.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes (checked when given).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights; zero-weight items are dropped.
+    need_values : bool, default=True
+        Whether class values are computed (and checked); measures that ignore
+        distances pass False so that, e.g., numeric labels in a custom order work.
+    need_order : bool, default=True
+        Whether the measure depends on the class order; if so, string labels with
+        no order given (``labels`` or an ordered Categorical) are a ValueError.
+    measure : str, default=None
+        The measure's name, for error messages.
+    """
+    y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
+    confusion = _confusion(
+        y_true, y_pred, labels, class_values, sample_weight, need_values, need_order, measure
+    )
+    return confusion._replace(weight_exponent=exponent)
+
+
+def ordered_classes(y, labels=None, need_order=True, measure=None):
     """The ordered class set of one target array (for estimators' ``classes_``)."""
-    classes, codes, _, _ = check_ordinal_targets(y, labels=labels)
+    classes, codes, _, _ = check_ordinal_targets(
+        y, labels=labels, need_order=need_order, measure=measure
+    )
     return classes, codes

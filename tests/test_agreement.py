@@ -178,9 +178,9 @@ def test_pearson_uses_class_values():
     positions = stats.pearsonr(np.searchsorted([1, 2, 10], y_true),
                                np.searchsorted([1, 2, 10], y_pred)).statistic
     assert _pearson(y_true, y_pred, class_values=[0, 1, 2]) == pytest.approx(positions)
-    names = np.array(["a", "b", "c"])[np.searchsorted([1, 2, 10], y_true)]
-    predicted = np.array(["a", "b", "c"])[np.searchsorted([1, 2, 10], y_pred)]
-    assert _pearson(names, predicted) == pytest.approx(positions)
+    names = np.array(["low", "mid", "high"])[np.searchsorted([1, 2, 10], y_true)]
+    predicted = np.array(["low", "mid", "high"])[np.searchsorted([1, 2, 10], y_pred)]
+    assert _pearson(names, predicted, labels=["low", "mid", "high"]) == pytest.approx(positions)
 
 
 def test_weighted_kappa_sees_positions_in_the_whole_class_order():

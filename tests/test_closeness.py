@@ -229,9 +229,10 @@ def test_integer_weights_equal_repeated_rows(system):
 def test_string_and_number_labels_agree(scale):
     rng = np.random.RandomState(0)
     gold, pred = rng.randint(5, size=50), rng.randint(5, size=50)
-    names = np.array(["1-awful", "2-poor", "3-fair", "4-good", "5-great"])
-    # String labels take their positions as values, like the numbers 0..4.
-    assert cem_score(names[gold], names[pred], scale=scale) == pytest.approx(
+    order = ["awful", "poor", "fair", "good", "great"]
+    names = np.array(order)
+    # String labels in their given order take their positions as values, like 0..4.
+    assert cem_score(names[gold], names[pred], scale=scale, labels=order) == pytest.approx(
         cem_score(gold, pred, scale=scale)
     )
 

@@ -90,6 +90,19 @@ DISTANCE_MEASURES = {
     "pearson",
 }
 
+# Label measures that ignore the order of the classes: they take unordered strings as
+# a mere set. Every other measure refuses strings whose order is not given.
+ORDER_FREE = {
+    "macro_mean_zero_one_error",
+    "micro_mean_zero_one_error",
+    "cem_nom",
+    "accuracy",
+    "macro_accuracy",
+    "cohen_kappa",
+    "macro_f1",
+    "mutual_information",
+}
+
 # Label measures for which a higher value is better (the others are errors).
 GREATER_IS_BETTER = set(_CEM_SECTION)
 
@@ -169,29 +182,61 @@ def test_input_containers_agree(name):
     assert measure(y_true.reshape(-1, 1), y_pred) == pytest.approx(expected)
 
 
+# Class names whose alphabetical order is not their ordinal order.
+ORDINAL_NAMES = ["poor", "fair", "good", "great"]
+
+
 @label_measures
-def test_string_labels_match_number_labels(name):
-    # Labels 0..K-1 are their own positions, so string labels sorting the same way
-    # must give exactly the same value, distances included.
+def test_strings_in_a_given_order_match_numbers(name):
+    # Labels 0..K-1 are their own positions, so string labels given in the same
+    # (non-alphabetical) order must give exactly the same value, distances included.
     y_true, y_pred = _random_labels(1)
-    names = np.array(["a-poor", "b-fair", "c-good", "d-great"])
-    measure = LABEL_MEASURES[name]
-    assert measure(names[y_true], names[y_pred]) == pytest.approx(measure(y_true, y_pred))
-
-
-@label_measures
-def test_ordered_categorical_order_wins(name):
-    # Categories in an order that differs from the alphabetical one: the
-    # categorical, `labels=` and the numeric codes must all agree.
-    y_true, y_pred = _random_labels(2)
-    categories = ["poor", "fair", "good", "great"]
-    names = np.array(categories)
+    names = np.array(ORDINAL_NAMES)
     measure = LABEL_MEASURES[name]
     expected = measure(y_true, y_pred)
-    dtype = pd.CategoricalDtype(categories, ordered=True)
-    as_categorical = pd.Series(names[y_true]).astype(dtype)
-    assert measure(as_categorical, names[y_pred]) == pytest.approx(expected)
-    assert measure(names[y_true], names[y_pred], labels=categories) == pytest.approx(expected)
+    assert measure(names[y_true], names[y_pred], labels=ORDINAL_NAMES) == pytest.approx(expected)
+
+
+@label_measures
+def test_unordered_strings_need_an_order_unless_the_measure_ignores_it(name):
+    y_true, y_pred = _random_labels(1)
+    names = np.array(ORDINAL_NAMES)
+    measure = LABEL_MEASURES[name]
+    if name in ORDER_FREE:
+        # A relabelling that breaks the order changes nothing for these measures.
+        assert measure(names[y_true], names[y_pred]) == pytest.approx(measure(y_true, y_pred))
+    else:
+        with pytest.raises(ValueError, match=r"order cannot be guessed.*labels=\[\.\.\.\]"):
+            measure(names[y_true], names[y_pred])
+
+
+def _ordered_containers(names, codes):
+    """The same ordered-categorical labels in every pandas container."""
+    dtype = pd.CategoricalDtype(ORDINAL_NAMES, ordered=True)
+    series = pd.Series(np.asarray(names)[codes]).astype(dtype)
+    return {
+        "Series": series,
+        "Categorical": series.array,
+        "one-column DataFrame": series.to_frame("grade"),
+        "CategoricalIndex": pd.CategoricalIndex(series),
+    }
+
+
+@label_measures
+@pytest.mark.parametrize(
+    "container", ["Series", "Categorical", "one-column DataFrame", "CategoricalIndex"]
+)
+def test_ordered_categorical_order_wins(name, container):
+    # Categories in an order that differs from the alphabetical one: the
+    # categorical (in any pandas container) and the numeric codes must agree.
+    y_true, y_pred = _random_labels(2)
+    measure = LABEL_MEASURES[name]
+    expected = measure(y_true, y_pred)
+    as_categorical = _ordered_containers(ORDINAL_NAMES, y_true)[container]
+    predicted = np.array(ORDINAL_NAMES)[y_pred]
+    assert measure(as_categorical, predicted) == pytest.approx(expected)
+    predicted_categorical = _ordered_containers(ORDINAL_NAMES, y_pred)[container]
+    assert measure(as_categorical, predicted_categorical) == pytest.approx(expected)
 
 
 @label_measures
@@ -238,20 +283,37 @@ def test_unit_and_scaled_weights_change_nothing(name):
 
 
 @all_measures
-def test_zero_weight_equals_removing_the_row(name):
+@pytest.mark.parametrize("seed", range(3))
+def test_zero_weight_equals_removing_the_row(name, seed):
+    # SPEC 1: a zero-weight row is a dropped row, class set included: here every
+    # item of one class (and of one predicted class) weighs zero.
     if not _accepts_sample_weight(name):
         pytest.skip(f"{name} has no weighted form")
-    y_true, y_pred = _data(name, 7)
-    weights = np.ones(len(y_true))
-    drop = np.arange(len(y_true)) % 5 == 4  # keeps the first item of every class
+    y_true, y_pred = _data(name, 7 + seed, n_classes=5)
+    rng = np.random.RandomState(seed)
+    weights = rng.uniform(0.5, 2.0, size=len(y_true))
+    drop = (y_true == 4) | (rng.uniform(size=len(y_true)) < 0.2)
+    if name in LABEL_MEASURES:
+        drop |= y_pred == 4
     weights[drop] = 0
     measure = _measure(name)
-    labels = np.unique(y_true) if name in LABEL_MEASURES else None
-    expected = measure(y_true[~drop], y_pred[~drop], labels=labels) if labels is not None else (
-        measure(y_true[~drop], y_pred[~drop])
+    expected = measure(y_true[~drop], y_pred[~drop], sample_weight=weights[~drop])
+    assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(expected)
+
+
+@all_measures
+@pytest.mark.parametrize("scale", [1e-300, 1e-200, 1e200, 1e300])
+def test_extreme_weight_scales_change_nothing(name, scale):
+    # Only the ratios of the weights matter: no overflow, underflow or NaN.
+    if not _accepts_sample_weight(name):
+        pytest.skip(f"{name} has no weighted form")
+    y_true, y_pred = _data(name, 11)
+    weights = np.random.RandomState(11).uniform(0.1, 2.0, size=len(y_true))
+    measure = _measure(name)
+    expected = measure(y_true, y_pred, sample_weight=weights)
+    assert measure(y_true, y_pred, sample_weight=weights * scale) == pytest.approx(
+        expected, rel=1e-9, abs=1e-12
     )
-    kwargs = {"labels": labels} if labels is not None else {}
-    assert measure(y_true, y_pred, sample_weight=weights, **kwargs) == pytest.approx(expected)
 
 
 @all_measures
@@ -297,6 +359,8 @@ _BAD_CLASS_VALUES = {
     "not increasing": ([0.0, 2.0, 1.0], "strictly increasing"),
     "repeated": ([0.0, 1.0, 1.0], "strictly increasing"),
     "not finite": ([0.0, 1.0, np.inf], "finite"),
+    "complex": ([0.0, 1.0j, 2.0], "real numbers"),
+    "strings": (["0", "1", "2"], "real numbers"),
 }
 
 
@@ -305,18 +369,21 @@ _BAD_CLASS_VALUES = {
 def test_bad_class_values_are_a_clear_value_error(name, case):
     class_values, message = _BAD_CLASS_VALUES[case]
     with pytest.raises(ValueError, match=message):
-        LABEL_MEASURES[name](["a", "b", "c"], ["a", "c", "b"], class_values=class_values)
+        LABEL_MEASURES[name](
+            ["c", "b", "a"], ["c", "a", "b"], labels=["c", "b", "a"], class_values=class_values
+        )
 
 
 @pytest.mark.parametrize("name", sorted(DISTANCE_MEASURES))
 def test_class_values_default_to_positions_for_strings(name):
     measure = LABEL_MEASURES[name]
-    y_true, y_pred = ["a", "b", "c", "c"], ["a", "c", "a", "c"]
-    assert measure(y_true, y_pred) == pytest.approx(
-        measure(y_true, y_pred, class_values=[0, 1, 2])
+    order = ["low", "mid", "high"]
+    y_true, y_pred = ["low", "mid", "high", "high"], ["low", "high", "low", "high"]
+    assert measure(y_true, y_pred, labels=order) == pytest.approx(
+        measure(y_true, y_pred, labels=order, class_values=[0, 1, 2])
     )
     assert measure([0, 1, 2, 2], [0, 2, 0, 2]) == pytest.approx(
-        measure(y_true, y_pred, class_values=[0, 1, 2])
+        measure(y_true, y_pred, labels=order, class_values=[0, 1, 2])
     )
 
 

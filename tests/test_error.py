@@ -84,10 +84,13 @@ def test_macro_equals_micro_on_balanced_data(function, data):
 def test_zero_one_error_ignores_increasing_relabelling(data, shift, scale):
     y_true, y_pred, weights = data
     relabel = lambda y: np.exp(scale * np.asarray(y, dtype=float)) + shift  # noqa: E731
+    # Non-integral float classes: labels= says which floats are classes (else a float
+    # never seen in y_true reads as a regressor's real-valued prediction).
+    classes = relabel(np.union1d(y_true, y_pred))
     for average in ("macro", "micro"):
         expected = mean_zero_one_error(y_true, y_pred, average=average, sample_weight=weights)
         got = mean_zero_one_error(relabel(y_true), relabel(y_pred), average=average,
-                                  sample_weight=weights)
+                                  labels=classes, sample_weight=weights)
         assert got == pytest.approx(expected)
 
 
@@ -113,11 +116,15 @@ def test_root_is_square_root_of_squared_error():
 
 
 def test_class_values_set_the_distances():
-    y_true, y_pred = ["a", "b", "c"], ["c", "a", "a"]
+    y_true, y_pred, order = ["low", "mid", "high"], ["high", "low", "low"], ["low", "mid", "high"]
     # Positions 0, 1, 2: errors 2, 1, 2. Values 0, 1, 10: errors 10, 1, 10.
-    assert mean_absolute_error(y_true, y_pred) == pytest.approx(5 / 3)
-    assert mean_absolute_error(y_true, y_pred, class_values=[0, 1, 10]) == pytest.approx(7)
-    assert mean_squared_error(y_true, y_pred, class_values=[0, 1, 10]) == pytest.approx(67)
+    assert mean_absolute_error(y_true, y_pred, labels=order) == pytest.approx(5 / 3)
+    assert mean_absolute_error(
+        y_true, y_pred, labels=order, class_values=[0, 1, 10]
+    ) == pytest.approx(7)
+    assert mean_squared_error(
+        y_true, y_pred, labels=order, class_values=[0, 1, 10]
+    ) == pytest.approx(67)
 
 
 def test_class_without_true_item_warns_and_is_left_out():

@@ -39,8 +39,10 @@ def test_integer_fast_path_matches_brute_force(data):
         confusion = ordinal_confusion(y_true, y_pred, sample_weight=sample_weight)
         w = np.ones(len(y_true)) if sample_weight is None else sample_weight
         np.testing.assert_array_equal(confusion.classes, classes)
-        np.testing.assert_allclose(
-            confusion.matrix, _brute_force_confusion(y_true, y_pred, classes, w)
+        # The public matrix holds the weights' own sums, exactly.
+        np.testing.assert_array_equal(
+            ordinal_confusion_matrix(y_true, y_pred, sample_weight=sample_weight),
+            _brute_force_confusion(y_true, y_pred, classes, w),
         )
 
 
@@ -52,9 +54,9 @@ def test_every_path_gives_the_same_matrix(data, shift):
     reference = ordinal_confusion(y_true, y_pred, sample_weight=weights).matrix
     shifted = ordinal_confusion(y_true + shift, y_pred + shift, sample_weight=weights)
     np.testing.assert_allclose(shifted.matrix, reference)
-    as_strings = ordinal_confusion(
+    as_strings = ordinal_confusion(  # zero-padded: the string set sorts like the numbers
         np.char.zfill(y_true.astype(str), 3), np.char.zfill(y_pred.astype(str), 3),
-        sample_weight=weights,
+        sample_weight=weights, need_order=False,
     )
     np.testing.assert_allclose(as_strings.matrix, reference)
     classes = np.unique(np.concatenate([y_true, y_pred]))
@@ -95,7 +97,10 @@ def test_ordered_categorical_order_wins_over_sorting():
 
 def test_unordered_categorical_is_sorted_like_plain_labels():
     y_true = pd.Categorical(["b", "a"], categories=["b", "a"], ordered=False)
-    np.testing.assert_array_equal(ordinal_confusion(y_true, ["a", "a"]).classes, ["a", "b"])
+    confusion = ordinal_confusion(y_true, ["a", "a"], need_order=False)
+    np.testing.assert_array_equal(confusion.classes, ["a", "b"])
+    with pytest.raises(ValueError, match="order cannot be guessed"):
+        ordinal_confusion(y_true, ["a", "a"])
 
 
 def test_categorical_prediction_outside_categories_is_named():
@@ -106,8 +111,8 @@ def test_categorical_prediction_outside_categories_is_named():
 
 def test_class_values():
     assert ordinal_confusion([1, 3], [3, 10]).values.tolist() == [1, 3, 10]
-    assert ordinal_confusion(["x", "y"], ["y", "y"]).values.tolist() == [0, 1]
-    values = ordinal_confusion(["x", "y"], ["y", "y"], class_values=[-1, 5]).values
+    assert ordinal_confusion(["y", "x"], ["y", "y"], labels=["y", "x"]).values.tolist() == [0, 1]
+    values = ordinal_confusion(["x", "y"], ["y", "y"], labels=["x", "y"], class_values=[-1, 5]).values
     assert values.tolist() == [-1, 5]
     with pytest.raises(ValueError, match="not in increasing order"):
         ordinal_confusion([1, 3], [3, 1], labels=[3, 1])
@@ -122,19 +127,21 @@ def test_numbers_given_as_objects_are_numbers():
 
 
 def test_score_targets_take_classes_from_y_true_alone():
-    classes, codes, pred, weights = check_ordinal_targets(["b", "c", "b"])
+    classes, codes, pred, weights = check_ordinal_targets(["b", "c", "b"], need_order=False)
     assert classes.tolist() == ["b", "c"] and codes.tolist() == [0, 1, 0]
     assert pred is None and weights is None
 
 
-def test_weights_are_not_mistaken_for_presence():
-    # A label seen only on zero-weight items still belongs to the class set, as in
-    # scikit-learn; its row and column hold zeros.
+def test_zero_weight_items_are_dropped_rows():
+    # SPEC 1: integer weights equal repeated rows, so a zero-weight item is no item:
+    # a label seen only on zero-weight items is no class (it would shift positions).
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         confusion = ordinal_confusion([0, 1, 2], [0, 1, 2], sample_weight=[1, 1, 0])
-    np.testing.assert_array_equal(confusion.classes, [0, 1, 2])
-    assert confusion.matrix[2, 2] == 0
+    np.testing.assert_array_equal(confusion.classes, [0, 1])
+    # With labels= the class set is given, and a dropped item's label is not checked.
+    confusion = ordinal_confusion([0, 1, 7], [0, 1, 7], labels=[0, 1, 2], sample_weight=[1, 1, 0])
+    np.testing.assert_array_equal(confusion.matrix, np.diag([1.0, 1.0, 0.0]))
 
 
 def test_large_integer_labels_fall_back_to_sorting():
@@ -142,3 +149,99 @@ def test_large_integer_labels_fall_back_to_sorting():
     confusion = ordinal_confusion(y, y)
     assert confusion.classes.tolist() == [0, 5, 10**9]
     np.testing.assert_array_equal(np.diag(confusion.matrix), [1, 1, 2])
+
+
+# --- Integers are exact (every NumPy integer dtype, Python ints up to int64) --------
+
+INTEGER_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                  np.uint64]
+
+
+def _fits(values, dtype):
+    info = np.iinfo(dtype)
+    return all(info.min <= v <= info.max for v in values)
+
+
+# Labels near the edges of the dtypes, where float64 or a small dtype would merge or
+# wrap them, and small ones that every dtype holds.
+_EDGE_LABELS = st.sampled_from(
+    [-(2**63), -(2**31) - 1, -129, -128, -1, 127, 128, 255, 256, 2**31, 2**53 + 1,
+     2**62, 2**62 + 1, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
+) | st.integers(-3, 3)
+
+
+@given(
+    st.lists(_EDGE_LABELS, min_size=1, max_size=6, unique=True),
+    st.lists(st.integers(0, 5), min_size=1, max_size=30),
+    st.lists(st.integers(0, 5), min_size=1, max_size=30),
+    st.sampled_from(INTEGER_DTYPES),
+    st.sampled_from(INTEGER_DTYPES),
+    st.sampled_from(INTEGER_DTYPES + [None]),
+)
+def test_integer_labels_keep_their_identity_in_every_dtype(
+    pool, true_index, pred_index, true_dtype, pred_dtype, labels_dtype
+):
+    # Labels of any two integer dtypes (and labels= of a third) are compared as
+    # integers: never through float64, never wrapped around.
+    n = min(len(true_index), len(pred_index))
+    y_true = [pool[k % len(pool)] for k in true_index[:n]]
+    y_pred = [pool[k % len(pool)] for k in pred_index[:n]]
+    if not (_fits(y_true, true_dtype) and _fits(y_pred, pred_dtype)):
+        return
+    classes = sorted(set(y_true) | set(y_pred))
+    expected = _brute_force_confusion(y_true, y_pred, classes, np.ones(n))
+    if min(classes) < 0 and max(classes) > 2**63 - 1:
+        with pytest.raises(ValueError, match="no integer dtype holds together"):
+            ordinal_confusion(np.array(y_true, true_dtype), np.array(y_pred, pred_dtype))
+        return
+    confusion = ordinal_confusion(np.array(y_true, true_dtype), np.array(y_pred, pred_dtype))
+    assert [int(c) for c in confusion.classes] == classes
+    np.testing.assert_array_equal(confusion.matrix, expected)
+    if labels_dtype is not None and _fits(classes, labels_dtype):
+        given_labels = ordinal_confusion(
+            np.array(y_true, true_dtype),
+            np.array(y_pred, pred_dtype),
+            labels=np.array(classes, labels_dtype),
+            need_values=False,
+        )
+        np.testing.assert_array_equal(given_labels.matrix, expected)
+
+
+def test_python_ints_are_exact_up_to_int64():
+    big = [2**62, 2**62 + 1, 2**62]
+    confusion = ordinal_confusion(big, [2**62 + 1, 2**62 + 1, 2**62], need_values=False)
+    assert confusion.classes.tolist() == [2**62, 2**62 + 1]
+    np.testing.assert_array_equal(confusion.matrix, [[1, 1], [0, 1]])
+    with pytest.raises(ValueError, match="int64"):
+        ordinal_confusion([2**64 - 1, 0], [0, 0])
+    # The same label as a NumPy uint64 array is an ordinary integer label.
+    labels = np.array([0, 2**64 - 1], dtype=np.uint64)
+    confusion = ordinal_confusion(labels, labels, need_values=False)
+    assert confusion.classes.tolist() == [0, 2**64 - 1]
+    # uint64 against a signed dtype: NumPy would promote both to float64.
+    confusion = ordinal_confusion(
+        np.array([2**62, 2**62 + 1], dtype=np.uint64), np.array([2**62 + 1, -1]),
+        need_values=False,
+    )
+    assert confusion.classes.tolist() == [-1, 2**62, 2**62 + 1]
+
+
+def test_small_dtype_labels_do_not_wrap_in_the_lookup_table():
+    # int8 labels and data: classes - lowest label must not wrap around (27 is not 125).
+    labels = np.array([-100, 27, 100], dtype=np.int8)
+    y = np.array([27, 100, -100, 27], dtype=np.int8)
+    confusion = ordinal_confusion(y, y, labels=labels)
+    np.testing.assert_array_equal(np.diag(confusion.matrix), [1, 2, 1])
+    # uint8 data with a negative label in labels: a plain class with no item.
+    confusion = ordinal_confusion(
+        np.array([0, 5], dtype=np.uint8), np.array([5, 5], dtype=np.uint8),
+        labels=np.array([-1, 0, 5], dtype=np.int8),
+    )
+    np.testing.assert_array_equal(confusion.matrix, [[0, 0, 0], [0, 0, 1], [0, 0, 1]])
+
+
+def test_negative_int8_labels_for_items_alone():
+    # The path of the ranking measures and the trivial classifier (one target array).
+    y = np.array([-128, 127, 0, 127], dtype=np.int8)
+    classes, codes, _, _ = check_ordinal_targets(y)
+    assert classes.tolist() == [-128, 0, 127] and codes.tolist() == [0, 2, 1, 2]

@@ -297,10 +297,15 @@ def test_absent_class_in_labels_is_left_out_with_a_warning():
 
 
 def test_class_with_zero_total_weight_is_absent():
+    # Zero-weight items are dropped rows: class 1 is not there at all...
     y, s = np.array([0, 1, 1, 2, 2]), np.array([0.1, 0.3, 0.2, 0.5, 0.9])
     w = np.array([1, 0, 0, 1, 1])
+    assert vus_score(y, s, sample_weight=w) == vus_score([0, 2, 2], [0.1, 0.5, 0.9])
+    # ...unless labels= names it: then it is a class without items, left out with a warning.
     with pytest.warns(UndefinedMetricWarning, match=r"classes \[1\]"):
-        assert vus_score(y, s, sample_weight=w) == vus_score([0, 2, 2], [0.1, 0.5, 0.9])
+        assert vus_score(y, s, sample_weight=w, labels=[0, 1, 2]) == vus_score(
+            [0, 2, 2], [0.1, 0.5, 0.9]
+        )
 
 
 # --- Large data: exact and fast ----------------------------------------------------

@@ -1,12 +1,14 @@
 """Scorers: the registry, and everything scikit-learn does with ``scoring=``."""
 
 import pickle
+import warnings
 from functools import partial
 
 import numpy as np
 import pandas as pd
 import pytest
 import sklearn
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import (
@@ -20,10 +22,12 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 from sklearn_ordinal.metrics import (
+    accuracy_within_score,
     get_scorer,
     get_scorer_names,
     make_ordinal_scorer,
     mean_absolute_error,
+    vus_score,
 )
 from sklearn_ordinal.metrics._scorer import _SCORERS
 
@@ -35,12 +39,19 @@ ERROR_SCORERS = {
 }
 
 
-def _ordinal_data(n=120, seed=0, classes=("poor", "fair", "good")):
+ORDER = ["poor", "fair", "good"]  # not the alphabetical order
+
+
+def _ordinal_data(n=120, seed=0, classes=tuple(ORDER), ordered=True):
+    """Features and string grades; an ordered Categorical Series unless ordered=False."""
     rng = np.random.RandomState(seed)
     X = rng.normal(size=(n, 3))
     latent = X[:, 0] + 0.5 * rng.normal(size=n)
     codes = np.digitize(latent, [-0.5, 0.8])
-    return X, np.asarray(classes)[codes]
+    y = np.asarray(classes)[codes]
+    if ordered:
+        y = pd.Series(pd.Categorical(y, categories=list(classes), ordered=True))
+    return X, y
 
 
 def test_registry_names():
@@ -64,7 +75,8 @@ def test_error_scorers_are_negated_measures(name):
     X, y = _ordinal_data(seed=1)
     model = LogisticRegression().fit(X, y)
     scorer = get_scorer(name)
-    expected = -scorer._score_func(y, model.predict(X), **scorer._kwargs)
+    assert scorer.greater_is_better is False
+    expected = -scorer.score_func(y, model.predict(X), **scorer.kwargs)
     assert scorer(model, X, y) == pytest.approx(expected)
     assert expected <= 0
 
@@ -111,17 +123,17 @@ def test_make_ordinal_scorer_checks_its_arguments():
 # --- Class set and order come from the estimator ------------------------------------
 
 def test_fold_lacking_a_class_is_scored_over_all_classes():
-    classes = ("1-poor", "2-fair", "3-good")
-    X, y = _ordinal_data(seed=2, classes=classes)
-    model = DummyClassifier(strategy="constant", constant="1-poor").fit(X, y)
-    test = y != "2-fair"  # a test fold without the middle class
+    classes = (10, 20, 30)
+    X, y = _ordinal_data(seed=2, classes=classes, ordered=False)
+    model = DummyClassifier(strategy="constant", constant=10).fit(X, y)
+    test = y != 20  # a test fold without the middle class
     scorer = get_scorer("neg_mean_absolute_error")
-    # "3-good" predicted as "1-poor" is 2 classes away, not 1.
-    expected = -mean_absolute_error(y[test], model.predict(X[test]), average="micro",
-                                    labels=classes)
+    # 30 predicted as 10 is 2 classes away, not 1.
+    scorer = get_scorer("accuracy_within_1")
+    expected = accuracy_within_score(y[test], model.predict(X[test]), labels=classes)
     assert scorer(model, X[test], y[test]) == pytest.approx(expected)
-    naive = -mean_absolute_error(y[test], model.predict(X[test]), average="micro")
-    assert expected == pytest.approx(2 * naive)
+    naive = accuracy_within_score(y[test], model.predict(X[test]))
+    assert naive == 1.0 > expected
 
 
 def test_test_label_unseen_in_training_joins_the_sorted_classes():
@@ -132,7 +144,7 @@ def test_test_label_unseen_in_training_joins_the_sorted_classes():
 
 
 def test_ordered_categorical_target_order_wins_over_classes_():
-    X, y = _ordinal_data(seed=3)
+    X, y = _ordinal_data(seed=3, ordered=False)
     dtype = pd.CategoricalDtype(["poor", "fair", "good"], ordered=True)
     y_cat = pd.Series(y).astype(dtype)
     model = DummyClassifier(strategy="constant", constant="poor").fit(X, y)
@@ -169,8 +181,7 @@ def test_cross_validate_and_cross_val_score_agree_with_manual_folds():
     manual = []
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train])
-        manual.append(-mean_absolute_error(y[test], model.predict(X[test]),
-                                           labels=model.classes_))
+        manual.append(-mean_absolute_error(y[test], model.predict(X[test]), labels=ORDER))
     np.testing.assert_allclose(scores, manual)
     results = cross_validate(LogisticRegression(), X, y, cv=cv,
                              scoring={"mae": scorer, "micro": get_scorer("neg_mean_absolute_error")})
@@ -182,7 +193,7 @@ def _weighted_fold_scores(X, y, weights, cv):
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train])
         scores.append(-mean_absolute_error(y[test], model.predict(X[test]),
-                                           sample_weight=weights[test], labels=model.classes_))
+                                           sample_weight=weights[test], labels=ORDER))
     return np.array(scores)
 
 
@@ -198,7 +209,7 @@ def test_grid_search_routes_sample_weight_to_the_scorer():
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train], sample_weight=weights[train])
         expected.append(-mean_absolute_error(y[test], model.predict(X[test]),
-                                             sample_weight=weights[test], labels=model.classes_))
+                                             sample_weight=weights[test], labels=ORDER))
     assert search.cv_results_["mean_test_score"][0] == pytest.approx(np.mean(expected))
 
 
@@ -224,7 +235,7 @@ def _score_spy(y_true, y_score):
 
 
 def test_scores_from_a_one_column_decision_function():
-    X, _ = _ordinal_data(seed=8)
+    X, _ = _ordinal_data(seed=8, ordered=False)
     y = np.where(X[:, 0] > 0, "high", "low")
     model = LogisticRegression().fit(X, y)  # classes_ = ["high", "low"]
     scorer = make_ordinal_scorer(_score_spy, response="scores")
@@ -237,8 +248,7 @@ def test_scores_from_a_one_column_decision_function():
 def test_scores_from_predict_proba_are_expected_positions():
     X, y = _ordinal_data(seed=9)
     model = LogisticRegression().fit(X, y)
-    dtype = pd.CategoricalDtype(["poor", "fair", "good"], ordered=True)
-    make_ordinal_scorer(_score_spy, response="scores")(model, X, pd.Series(y).astype(dtype))
+    make_ordinal_scorer(_score_spy, response="scores")(model, X, y)
     proba = model.predict_proba(X)  # columns: fair, good, poor
     np.testing.assert_allclose(_score_spy.seen, proba @ [1, 2, 0])
 
@@ -247,9 +257,154 @@ def test_scores_from_predict_are_positions_or_a_regressors_output():
     X, y = _ordinal_data(seed=10)
     model = SVC().fit(X, y)  # multi-column decision function, no predict_proba
     make_ordinal_scorer(_score_spy, response="scores")(model, X, y)
-    positions = {"fair": 0, "good": 1, "poor": 2}
+    positions = {"poor": 0, "fair": 1, "good": 2}
     np.testing.assert_array_equal(_score_spy.seen, [positions[p] for p in model.predict(X)])
-    codes = np.unique(y, return_inverse=True)[1]
+    codes = np.asarray(y.cat.codes)
     regressor = make_pipeline(StandardScaler(), LinearRegression()).fit(X, codes)
     make_ordinal_scorer(_score_spy, response="scores")(regressor, X, codes)
     np.testing.assert_allclose(_score_spy.seen, regressor.predict(X))
+
+
+# --- Any estimator, in multi-metric scoring (trust issue, families 1 and 2) ----------
+
+class _StatedOrderRanker(ClassifierMixin, BaseEstimator):
+    """A perfect classifier whose ``classes_`` state their order, low to high.
+
+    ``X[:, 0]`` holds each item's true position; ``classes_`` are not sorted, so they
+    state the ordinal order (SPEC 1), as an ordinal model from another package may.
+    """
+
+    def fit(self, X, y):
+        self.classes_ = np.array(["low", "mid", "high"])
+        return self
+
+    def predict(self, X):
+        return self.classes_[np.asarray(X)[:, 0].astype(int)]
+
+    def predict_proba(self, X):
+        return np.eye(3)[np.asarray(X)[:, 0].astype(int)]
+
+
+def test_stated_class_order_gives_one_order_to_scores_and_measure():
+    positions = np.repeat([0, 1, 2], 4)
+    X = np.column_stack([positions, np.zeros(12)])
+    y = np.array(["low", "mid", "high"])[positions]
+    model = _StatedOrderRanker().fit(X, y)
+    for name in ("vus", "u_pairs", "u_ovo", "u_cons", "accuracy_within_1", "cem_ord"):
+        assert get_scorer(name)(model, X, y) == pytest.approx(1.0), name
+    assert get_scorer("neg_macro_mean_absolute_error")(model, X, y) == 0.0
+    pytest.importorskip("matplotlib")
+    from sklearn_ordinal.metrics import RocSurfaceDisplay
+
+    assert RocSurfaceDisplay.from_estimator(model, X, y).vus == pytest.approx(1.0)
+
+
+def test_sorted_string_classes_state_no_order():
+    X, y = _ordinal_data(seed=12, ordered=False)  # "fair" < "good" < "poor" alphabetically
+    model = LogisticRegression().fit(X, y)
+    for name in ("neg_macro_mean_absolute_error", "cem_ord", "vus", "spearman"):
+        with pytest.raises(ValueError, match=r"labels=\[\.\.\.\]"):
+            get_scorer(name)(model, X, y)
+    # Order-free measures take the strings as a set; a scorer given labels= is told.
+    assert 0 <= get_scorer("accuracy")(model, X, y) <= 1
+    told = make_ordinal_scorer(vus_score, response="scores", labels=ORDER)
+    X_cat, y_cat = _ordinal_data(seed=12)
+    assert told(model, X, y) == pytest.approx(get_scorer("vus")(model, X_cat, y_cat))
+
+
+def _estimators_without_decision_function():
+    from sklearn.linear_model import Ridge
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+
+    estimators = {
+        "k-neighbours": KNeighborsClassifier(5),
+        "ridge pipeline": make_pipeline(StandardScaler(), Ridge()),
+        "trivial": TrivialOrdinalClassifier(),
+        "logistic (has decision_function)": LogisticRegression(),
+    }
+    try:
+        import mord
+
+        estimators["mord LogisticAT"] = mord.LogisticAT()
+    except ImportError:  # an optional test dependency
+        pass
+    return estimators
+
+
+@pytest.mark.parametrize("estimator_name", sorted(_estimators_without_decision_function()))
+def test_every_registry_scorer_in_one_multi_metric_dict(estimator_name):
+    # scikit-learn's multi-metric cache checks each scorer's declared response methods
+    # before scoring: a ranking scorer must declare all it may use.
+    estimator = _estimators_without_decision_function()[estimator_name]
+    X, y = _ordinal_data(seed=13, classes=(1, 2, 3), ordered=False)
+    scoring = {name: get_scorer(name) for name in get_scorer_names()}
+    regressor = estimator_name == "ridge pipeline"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # trivial: undefined correlations; regressor: NaN
+        results = cross_validate(
+            estimator, X, y, cv=3, scoring=scoring, error_score=np.nan if regressor else "raise"
+        )
+    for name in scoring:
+        scores = results[f"test_{name}"]
+        # A regressor's real values are not classes: only distance and ranking
+        # measures take them (the others fail with a ValueError, NaN here).
+        takes_real_values = name in ERROR_SCORERS - {
+            "neg_macro_mean_zero_one_error", "neg_mean_zero_one_error"
+        } or _SCORERS[name].response == "scores"
+        if regressor and not takes_real_values:
+            assert np.isnan(scores).all(), name
+        else:
+            assert np.isfinite(scores).all(), name
+
+
+def test_scoring_dict_in_grid_search_with_ranking_scorers():
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = _ordinal_data(seed=14)
+    scoring = {name: get_scorer(name) for name in ("vus", "u_cons", "neg_macro_mean_absolute_error")}
+    search = GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [3, 9]}, cv=3,
+                          scoring=scoring, refit="vus", error_score="raise").fit(X, y)
+    assert 0.5 < search.best_score_ <= 1.0
+
+
+def test_measure_without_weighted_form_refuses_weights_in_every_path():
+    X, y = _ordinal_data(seed=15)
+    weights = np.random.RandomState(15).uniform(0.5, 2.0, size=len(y))
+    model = LogisticRegression().fit(X, y)
+    for name in ("spearman", "kendall_tau_a", "kendall_tau_b"):
+        with pytest.raises(ValueError, match="no weighted form"):
+            get_scorer(name)(model, X, y, sample_weight=weights)
+    # In a multi-metric dict too: scikit-learn would otherwise drop the weights.
+    scoring = {"spearman": get_scorer("spearman"), "mae": get_scorer("neg_mean_absolute_error")}
+    search = GridSearchCV(LogisticRegression(), {"C": [1.0]}, cv=2, scoring=scoring,
+                          refit="mae", error_score="raise")
+    with pytest.raises(ValueError, match="no weighted form"):
+        search.fit(X, y, sample_weight=weights)
+
+
+def test_predict_proba_with_too_few_columns_is_a_clear_error():
+    class Broken(_StatedOrderRanker):
+        def predict_proba(self, X):
+            return super().predict_proba(X)[:, :2]
+
+    X = np.column_stack([np.repeat([0, 1, 2], 2), np.zeros(6)])
+    model = Broken().fit(X, None)
+    with pytest.raises(ValueError, match="2 columns but it has 3 classes_"):
+        get_scorer("vus")(model, X, model.predict(X))
+
+
+def test_greater_is_better_must_be_a_bool():
+    with pytest.raises(ValueError, match="greater_is_better must be True or False"):
+        make_ordinal_scorer(mean_absolute_error, greater_is_better="no")
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_scorers_pickle_and_run_in_parallel(n_jobs):
+    X, y = _ordinal_data(seed=16)
+    scoring = {name: get_scorer(name) for name in get_scorer_names()}
+    results = cross_validate(LogisticRegression(), X, y, cv=3, scoring=scoring, n_jobs=n_jobs)
+    serial = cross_validate(LogisticRegression(), X, y, cv=3, scoring=scoring, n_jobs=1)
+    for name in scoring:
+        np.testing.assert_allclose(results[f"test_{name}"], serial[f"test_{name}"])

@@ -58,12 +58,37 @@ class _PlainMeasure:
         return "accuracy_score"
 
 
+def _expected_failed_checks(estimator):
+    """The one check an ordinal measure must fail, and why (SPEC 1).
+
+    ``check_classifiers_classes`` fits string labels ("one", "two", "three") with no
+    order; a measure that depends on the order must refuse to guess it. Order-free
+    measures pass it.
+    """
+    if isinstance(estimator.metric, _PlainMeasure) or estimator.metric in (
+        "accuracy", "neg_mean_zero_one_error"
+    ):
+        return {}
+    return {
+        "check_classifiers_classes": (
+            "string labels with no order given: an ordinal measure needs labels= or an "
+            "ordered Categorical, and says so with a ValueError"
+        )
+    }
+
+
 @parametrize_with_checks(
     [
         TrivialOrdinalClassifier(),
         TrivialOrdinalClassifier("neg_mean_squared_error"),
         TrivialOrdinalClassifier(_PlainMeasure()),
-    ]
+        TrivialOrdinalClassifier("vus"),
+        TrivialOrdinalClassifier("u_cons"),
+        TrivialOrdinalClassifier("accuracy"),
+        TrivialOrdinalClassifier("neg_mean_zero_one_error"),
+    ],
+    expected_failed_checks=_expected_failed_checks,
+    xfail_strict=True,
 )
 def test_sklearn_compatible_estimator(estimator, check):
     with warnings.catch_warnings():
@@ -173,10 +198,10 @@ def test_ranking_scorer_sees_constant_scores_and_all_classes_tie():
     # A scores-based measure sees the same score for every item whatever the class,
     # so every trivial classifier gets U_pairs = 1/2 and the most frequent class wins.
     scorer = make_ordinal_scorer(_pairwise_concordance, response="scores")
-    y = _labels_from_counts([2, 9, 4], ["a", "b", "c"])
+    y = _labels_from_counts([2, 9, 4], [1, 2, 3])
     clf = _fit(y, metric=scorer)
     assert clf.class_scores_.tolist() == [0.5, 0.5, 0.5]
-    assert clf.trivial_class_ == "b"
+    assert clf.trivial_class_ == 2
     positions = clf.predict_proba(np.zeros((4, 1))) @ np.arange(3)
     assert positions.tolist() == [1.0, 1.0, 1.0, 1.0]
 
@@ -246,7 +271,7 @@ def test_sample_weight_equals_repetition_in_scores():
 def test_sample_weight_with_a_measure_that_ignores_it_is_an_error():
     y = [0, 1, 1]
     clf = TrivialOrdinalClassifier(lambda t, p: float(np.mean(t == p)))
-    with pytest.raises(ValueError, match="does not accept sample_weight"):
+    with pytest.raises(ValueError, match="no weighted form"):
         clf.fit(np.zeros((3, 1)), y, sample_weight=[1, 2, 3])
 
 
@@ -329,3 +354,52 @@ def test_grid_search_over_metric():
     assert search.best_params_ == {"metric": "neg_macro_mean_absolute_error"}
     assert search.best_estimator_.trivial_class_ == 3
     assert search.best_score_ == pytest.approx(-1.2)
+
+
+# --- Clear errors and edge cases (trust issue, family 6) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "bad_metric",
+    [lambda t, p: np.array([0.1, 0.2]), lambda t, p: None, lambda t, p: "high"],
+    ids=["array", "None", "string"],
+)
+def test_metric_must_return_one_number(bad_metric):
+    with pytest.raises(ValueError, match="must return one real number"):
+        TrivialOrdinalClassifier(bad_metric).fit(np.zeros((4, 1)), [0, 1, 1, 2])
+
+
+def test_metric_undefined_for_every_class_is_an_error():
+    with pytest.raises(ValueError, match=r"undefined \(NaN\) for every trivial classifier"):
+        TrivialOrdinalClassifier(lambda t, p: np.nan).fit(np.zeros((4, 1)), [0, 1, 1, 2])
+
+
+@pytest.mark.parametrize("metric", ["vus", "u_cons", "neg_macro_mean_absolute_error"])
+def test_one_training_class_needs_no_score(metric):
+    # Ranking measures are undefined on one class; one class is the only choice anyway.
+    clf = TrivialOrdinalClassifier(metric).fit(np.zeros((3, 1)), [4, 4, 4])
+    assert clf.trivial_class_ == 4 and clf.predict([[0]]).tolist() == [4]
+
+
+def test_fit_without_features_like_dummy_classifier():
+    clf = TrivialOrdinalClassifier().fit(None, [1, 2, 2, 3, 3])
+    assert clf.predict(np.zeros((2, 1))).tolist() == [2, 2]
+
+
+def test_given_order_reaches_the_scorer_even_when_alphabetical():
+    # labels= states the order; sorted strings in classes_ alone would state none.
+    y = ["a"] * 5 + ["b"] * 1 + ["c"] * 4
+    clf = TrivialOrdinalClassifier("neg_mean_absolute_error", labels=["a", "b", "c"])
+    clf.fit(np.zeros((10, 1)), y)
+    np.testing.assert_allclose(clf.class_scores_, [-(1 + 8) / 10, -(5 + 4) / 10, -(10 + 1) / 10])
+    with pytest.raises(ValueError, match="order cannot be guessed"):
+        TrivialOrdinalClassifier("neg_mean_absolute_error").fit(np.zeros((10, 1)), y)
+    # An order-free measure takes unordered strings as a set.
+    assert TrivialOrdinalClassifier("accuracy").fit(np.zeros((10, 1)), y).trivial_class_ == "a"
+
+
+def test_zero_weight_items_are_dropped_from_the_choice():
+    X, y = np.zeros((6, 1)), [0, 0, 0, 1, 2, 2]
+    weights = [1, 1, 1, 1, 0, 0]  # class 2 is not in the training data at all
+    clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y, sample_weight=weights)
+    assert clf.classes_.tolist() == [0, 1] and clf.trivial_class_ == 0

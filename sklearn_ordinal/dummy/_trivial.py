@@ -14,9 +14,9 @@ from sklearn.metrics._scorer import _BaseScorer
 from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
-from .._labels import check_ordinal_targets
+from .._labels import _is_ordered_categorical, check_ordinal_targets
 from ..metrics import get_scorer, make_ordinal_scorer
-from ..metrics._scorer import _accepts
+from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
 # each sums its errors in a different order; such scores count as equal.
@@ -208,11 +208,32 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         self.greater_is_better = greater_is_better
         self.labels = labels
 
-    def _scorer(self):
-        """``metric`` as a scorer on the greater-is-better scale."""
+    def _scorer(self, classes, order_known):
+        """``metric`` as a scorer on the greater-is-better scale, told the class order.
+
+        The trivial classifiers' ``classes_`` are the training classes; when they
+        are sorted strings the scorer could not tell an order given by ``labels``
+        from an alphabetical accident, so this package's scorers get the order
+        as ``labels`` whenever it is known.
+        """
         if isinstance(self.metric, (str, _BaseScorer)):
-            return get_scorer(self.metric)
-        return make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
+            scorer = get_scorer(self.metric)
+        else:
+            scorer = make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
+        if (
+            order_known
+            and isinstance(scorer, _OrdinalScorer)
+            and "labels" not in scorer.kwargs
+            and _accepts(scorer.score_func, "labels")
+        ):
+            scorer = make_ordinal_scorer(
+                scorer.score_func,
+                greater_is_better=scorer.greater_is_better,
+                response=scorer.response,
+                **scorer.kwargs,
+                labels=classes,
+            )
+        return scorer
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
@@ -220,14 +241,17 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
-            Training data; only its length (and feature names) are used.
+        X : array-like of shape (n_samples, n_features) or None
+            Training data; only its length (and feature names) are used. None is
+            accepted, as by :class:`~sklearn.dummy.DummyClassifier`.
         y : array-like of shape (n_samples,)
             Ordinal training labels: numbers, strings or an ordered pandas
-            ``Categorical``.
+            ``Categorical``. Strings need an order (``labels`` or an ordered
+            ``Categorical``) when ``metric`` depends on the order of the classes.
         sample_weight : array-like of shape (n_samples,), default=None
             Item weights, passed to the measure (which must then accept them) and
-            used for the class counts of the tie rule.
+            used for the class counts of the tie rule. A zero-weight item is a
+            dropped item.
 
         Returns
         -------
@@ -235,23 +259,34 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
             The fitted classifier.
         """
         validate_data(self, X, skip_check_array=True)
+        if X is None:
+            X = np.empty((_num_samples(np.asarray(y)), 0))
         check_consistent_length(X, y)
-        classes, codes, _, sample_weight = check_ordinal_targets(
-            y, labels=self.labels, sample_weight=sample_weight
+        # The class set alone is order-free; the metric says whether it needs an order.
+        classes, codes, _, kept_weight = check_ordinal_targets(
+            y, labels=self.labels, sample_weight=sample_weight, need_order=False
         )
-        scorer = self._scorer()
-        score_kwargs = {}
-        if sample_weight is not None:
-            if not _accepts(scorer._score_func, "sample_weight"):
-                raise ValueError(
-                    f"sample_weight was given but the metric {scorer!r} does not accept "
-                    "sample_weight; fit without weights or use a measure that takes them."
-                )
-            score_kwargs["sample_weight"] = sample_weight
+        order_known = (
+            self.labels is not None
+            or _is_ordered_categorical(y)
+            or classes.dtype.kind in "biuf"
+        )
+        scorer = self._scorer(classes, order_known)
+        self.classes_ = classes
+        counts = np.bincount(codes, weights=kept_weight, minlength=len(classes))
+        if len(classes) == 1:
+            # One class, one trivial classifier: nothing to choose, nothing to score
+            # (ranking measures are undefined on one class).
+            self.class_scores_ = np.full(1, np.nan)
+            self._position = 0
+            self.trivial_class_ = classes[0]
+            return self
 
+        # This package's scorers refuse weights their measure cannot take, clearly.
+        score_kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
         scores = np.array(
             [
-                scorer(_TrivialClassifier(classes, k).fit(), X, y, **score_kwargs)
+                _checked_score(scorer, _TrivialClassifier(classes, k).fit(), X, y, score_kwargs)
                 for k in range(len(classes))
             ],
             dtype=np.float64,
@@ -261,8 +296,6 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
                 f"The metric {scorer!r} is undefined (NaN) for every trivial classifier "
                 "on these training labels, so no trivial class can be chosen."
             )
-        counts = np.bincount(codes, weights=sample_weight, minlength=len(classes))
-        self.classes_ = classes
         self.class_scores_ = scores
         self._position = _best_position(scores, counts)
         self.trivial_class_ = classes[self._position]
@@ -275,6 +308,11 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         tags.classifier_tags.poor_score = True
         tags.no_validation = True
         return tags
+
+
+def _checked_score(scorer, trivial_classifier, X, y, score_kwargs):
+    """The score of one trivial classifier: one real number (or NaN), whatever the scorer."""
+    return _one_number(scorer(trivial_classifier, X, y, **score_kwargs), repr(scorer))
 
 
 def _best_position(scores, counts):

@@ -94,7 +94,12 @@ def accuracy_within_score(y_true, y_pred, *, n=1, labels=None, sample_weight=Non
     0.25
     """
     confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_values=False,
+        measure="accuracy_within_score",
     )
     position = np.arange(len(confusion.classes))
     close_enough = np.abs(position[:, np.newaxis] - position) <= n
@@ -188,7 +193,9 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None):
     >>> kendall_tau_a_score([1, 1, 2, 2], [1, 1, 2, 2])  # ties count as neither
     0.6666666666666666
     """
-    confusion = ordinal_confusion(y_true, y_pred, labels=labels, need_values=False)
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, need_values=False, measure="kendall_tau_a_score"
+    )
     n_samples = confusion.matrix.sum()
     if n_samples < 2:
         warnings.warn(
@@ -206,27 +213,38 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None):
 # the ordered class set) to the scikit-learn / SciPy function.
 
 
-def _codes(y_true, y_pred, labels, sample_weight=None):
+def _codes(y_true, y_pred, labels, sample_weight=None, *, need_order, measure):
     classes, true_codes, pred_codes, sample_weight = check_ordinal_targets(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_order=need_order,
+        measure=measure,
     )
     return len(classes), true_codes, pred_codes, sample_weight
 
 
 def _accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
-    _, true_codes, pred_codes, sample_weight = _codes(y_true, y_pred, labels, sample_weight)
+    _, true_codes, pred_codes, sample_weight = _codes(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="accuracy"
+    )
     return float(accuracy_score(true_codes, pred_codes, sample_weight=sample_weight))
 
 
 def _balanced_accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
-    _, true_codes, pred_codes, sample_weight = _codes(y_true, y_pred, labels, sample_weight)
+    _, true_codes, pred_codes, sample_weight = _codes(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro accuracy"
+    )
     return float(balanced_accuracy_score(true_codes, pred_codes, sample_weight=sample_weight))
 
 
 def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
     # Averaged over the classes present in y_true or y_pred, as scikit-learn's
     # "f1_macro": a class absent from both has no F1 to average.
-    _, true_codes, pred_codes, sample_weight = _codes(y_true, y_pred, labels, sample_weight)
+    _, true_codes, pred_codes, sample_weight = _codes(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro F1"
+    )
     return float(f1_score(true_codes, pred_codes, average="macro", sample_weight=sample_weight))
 
 
@@ -234,7 +252,12 @@ def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=Non
     # labels=range(K): weighted kappa must see the positions in the whole ordered
     # class set, not in the classes that happen to occur.
     n_classes, true_codes, pred_codes, sample_weight = _codes(
-        y_true, y_pred, labels, sample_weight
+        y_true,
+        y_pred,
+        labels,
+        sample_weight,
+        need_order=weights is not None,
+        measure=f"{weights} weighted kappa" if weights else "Cohen's kappa",
     )
     return float(
         cohen_kappa_score(
@@ -255,7 +278,13 @@ def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
     ``sklearn.metrics.mutual_info_score`` truncates a weighted table to integers.
     """
     matrix = ordinal_confusion(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_values=False,
+        need_order=False,
+        measure="mutual information",
     ).matrix
     information = (
         stats.entropy(matrix.sum(axis=1)) + stats.entropy(matrix.sum(axis=0))
@@ -276,7 +305,12 @@ def _warn_constant(name):
 def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
     """Pearson's correlation between the class values of true and predicted classes."""
     confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+        y_true,
+        y_pred,
+        labels=labels,
+        class_values=class_values,
+        sample_weight=sample_weight,
+        measure="Pearson's correlation",
     )
     matrix = confusion.matrix
     if np.count_nonzero(matrix.sum(axis=1)) < 2 or np.count_nonzero(matrix.sum(axis=0)) < 2:
@@ -288,7 +322,7 @@ def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=No
 
 
 def _rank_correlation(correlation, name, y_true, y_pred, labels):
-    _, true_codes, pred_codes, _ = _codes(y_true, y_pred, labels)
+    _, true_codes, pred_codes, _ = _codes(y_true, y_pred, labels, need_order=True, measure=name)
     if np.ptp(true_codes) == 0 or np.ptp(pred_codes) == 0:
         return _warn_constant(name)
     return float(correlation(true_codes, pred_codes).statistic)

@@ -72,7 +72,7 @@ def _proximity(class_weights, values, scale, flat):
         return 0.0 - np.log2(probability)  # not -log2: P = 1 must give 0.0, not -0.0
 
 
-def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight):
+def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight, measure):
     """The validated confusion matrix; class values only when they are used or given."""
     return ordinal_confusion(
         y_true,
@@ -80,8 +80,11 @@ def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_wei
         labels=labels,
         class_values=class_values,
         sample_weight=sample_weight,
-        # Only the interval scale uses class values; given ones are still checked.
-        need_values=scale == "interval" or class_values is not None,
+        # Only the interval scale uses class values (given ones are still checked),
+        # and only the nominal scale ignores the order.
+        need_values=scale == "interval",
+        need_order=scale != "nominal",
+        measure=f"{measure}(scale={scale!r})",
     )
 
 
@@ -172,7 +175,9 @@ def class_proximity(
     """
     # The gold against itself: a diagonal confusion matrix holding the n_k, built
     # with the same class set, values and checks as in cem_score.
-    gold = _closeness_confusion(y_true, y_true, scale, labels, class_values, sample_weight)
+    gold = _closeness_confusion(
+        y_true, y_true, scale, labels, class_values, sample_weight, "class_proximity"
+    )
     proximity = _proximity(gold.class_weights, gold.values, scale, flat)
     infinite = np.isinf(proximity).any(axis=0)
     if infinite.any():
@@ -280,10 +285,12 @@ def cem_score(
     >>> y_pred = np.repeat(np.tile(classes, 3), counts.ravel())
     >>> round(cem_score(y_true, y_pred, labels=classes), 4)
     0.7117
-    >>> cem_score(y_true, y_true)
+    >>> cem_score(y_true, y_true, labels=classes)
     1.0
     """
-    confusion = _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight)
+    confusion = _closeness_confusion(
+        y_true, y_pred, scale, labels, class_values, sample_weight, "cem_score"
+    )
     n = confusion.class_weights
     proximity = _proximity(n, confusion.values, scale, flat)
     # Rows = predicted, like proximity. Cells without weight are skipped: only

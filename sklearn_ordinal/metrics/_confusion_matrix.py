@@ -1,5 +1,6 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
+import numpy as np
 from sklearn.utils._param_validation import validate_params
 
 from .._labels import ordinal_confusion
@@ -56,6 +57,11 @@ def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None)
            [1., 0., 0.]])
     """
     confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_values=False,
+        measure="ordinal_confusion_matrix",
     )
-    return confusion.matrix
+    return np.ldexp(confusion.matrix, confusion.weight_exponent)

@@ -12,7 +12,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils._param_validation import StrOptions, validate_params
 
-from .._labels import ordinal_confusion
+from .._labels import ClassErrors, ordinal_confusion, ordinal_errors
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -24,21 +24,20 @@ _COMMON_CONSTRAINTS = {
 _DISTANCE_CONSTRAINTS = {**_COMMON_CONSTRAINTS, "class_values": ["array-like", None]}
 
 
-def _average_cost(confusion, cost, average):
-    """Average the per-item ``cost[true, pred]`` over items or over true classes.
+def _average(errors, average):
+    """Average per-class error sums over items or over true classes.
 
-    ``micro``: ``sum_ij M_ij cost_ij / N``. ``macro``: the plain mean over classes
-    with ``n_j > 0`` of ``E_j = sum_i M_ji cost_ji / n_j``. ``None``: the ``E_j``.
+    ``errors`` holds the classes, their weights ``n_j`` and error sums ``S_j``.
+    ``micro``: ``sum_j S_j / N``. ``macro``: the plain mean over classes with
+    ``n_j > 0`` of ``E_j = S_j / n_j``. ``None``: the ``E_j``.
     """
-    matrix = confusion.matrix
-    class_cost = (matrix * cost).sum(axis=1)
+    n_true, class_errors = errors.class_weights, errors.class_errors
     if average == "micro":
-        return float(class_cost.sum() / matrix.sum())
-    n_true = confusion.class_weights
+        return float(class_errors.sum() / n_true.sum())
     present = n_true > 0
     if not present.all():
         warnings.warn(
-            f"Classes {confusion.classes[~present].tolist()} have no true item: "
+            f"Classes {errors.classes[~present].tolist()} have no true item: "
             + (
                 "their error is NaN."
                 if average is None
@@ -48,14 +47,25 @@ def _average_cost(confusion, cost, average):
             stacklevel=4,
         )
     per_class = np.full(len(n_true), np.nan)
-    per_class[present] = class_cost[present] / n_true[present]
+    per_class[present] = class_errors[present] / n_true[present]
     if average is None:
         return per_class
     return float(per_class[present].mean())
 
 
-def _distance_cost(values, power):
-    return np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
+def _distance_error(y_true, y_pred, power, average, labels, class_values, sample_weight, measure):
+    """Mean of ``|v(pred) - v(true)| ** power``: from the confusion matrix for class
+    predictions, from the items for a regressor's real-valued ones (SPEC 1)."""
+    errors = ordinal_errors(
+        y_true,
+        y_pred,
+        power,
+        labels=labels,
+        class_values=class_values,
+        sample_weight=sample_weight,
+        measure=measure,
+    )
+    return _average(errors, average)
 
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -130,10 +140,9 @@ def mean_absolute_error(
     >>> mean_absolute_error(y_true, y_pred, average=None)
     array([0., 1., 2.])
     """
-    confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    return _distance_error(
+        y_true, y_pred, 1, average, labels, class_values, sample_weight, "mean_absolute_error"
     )
-    return _average_cost(confusion, _distance_cost(confusion.values, 1), average)
 
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -191,10 +200,9 @@ def mean_squared_error(
     >>> mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
     1.6666666666666667
     """
-    confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    return _distance_error(
+        y_true, y_pred, 2, average, labels, class_values, sample_weight, "mean_squared_error"
     )
-    return _average_cost(confusion, _distance_cost(confusion.values, 2), average)
 
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -243,10 +251,9 @@ def root_mean_squared_error(
     >>> root_mean_squared_error([1, 2, 3, 4], [1, 2, 3, 2], average="micro")
     1.0
     """
-    confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    mse = _distance_error(
+        y_true, y_pred, 2, average, labels, class_values, sample_weight, "root_mean_squared_error"
     )
-    mse = _average_cost(confusion, _distance_cost(confusion.values, 2), average)
     return np.sqrt(mse) if average is None else float(np.sqrt(mse))
 
 
@@ -302,7 +309,16 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
     0.25
     """
     confusion = ordinal_confusion(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight, need_values=False
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_values=False,
+        need_order=False,
+        measure="mean_zero_one_error",
     )
-    cost = 1.0 - np.eye(len(confusion.classes))
-    return _average_cost(confusion, cost, average)
+    matrix = confusion.matrix
+    errors = ClassErrors(
+        confusion.classes, confusion.class_weights, matrix.sum(axis=1) - matrix.diagonal()
+    )
+    return _average(errors, average)

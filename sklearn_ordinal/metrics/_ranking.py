@@ -20,10 +20,9 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_consistent_length
 from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
-from .._labels import check_ordinal_targets
+from .._labels import check_scored_targets
 
 _RANKING_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -42,7 +41,7 @@ _MAX_DISTINCT_SHARE_TO_HASH = 0.25
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
 
 
-def _check_scores(y_score, n_samples):
+def _check_scores(y_score):
     """Return ``y_score`` as a 1-D array of finite numbers, or raise a ValueError."""
     y_score = np.asarray(y_score)
     if y_score.ndim != 1:
@@ -64,7 +63,6 @@ def _check_scores(y_score, n_samples):
         if np.isnan(y_score).any():
             raise ValueError("y_score contains NaN; every item needs a finite score.")
         raise ValueError("y_score contains infinity; every item needs a finite score.")
-    check_consistent_length(np.empty(n_samples), y_score)
     return y_score
 
 
@@ -78,10 +76,10 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     over contiguous memory). A class in ``labels`` with no true item (or zero total
     weight) is left out with a warning.
     """
-    classes, codes, _, sample_weight = check_ordinal_targets(
-        y_true, labels=labels, sample_weight=sample_weight
+    y_score = _check_scores(y_score)
+    classes, codes, y_score, sample_weight = check_scored_targets(
+        y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
     )
-    y_score = _check_scores(y_score, len(codes))
 
     group, thresholds, order = _group_by_score(y_score)
     if order is not None:

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics._scorer import _BaseScorer
 
-from .._labels import _is_ordered_categorical
+from .._labels import _categories, _is_ordered_categorical, _ordered_categorical
 from ._agreement import (
     _accuracy,
     _balanced_accuracy,
@@ -46,9 +46,6 @@ from ._error import (
 )
 from ._ranking import u_cons_score, u_ovo_score, u_pairs_score, vus_score
 
-_RESPONSES = ("labels", "scores")
-
-
 @lru_cache(maxsize=None)
 def _accepts(score_func, parameter):
     try:
@@ -64,61 +61,83 @@ def _is_increasing(classes):
         return False
 
 
-def _ordinal_classes(estimator, y_true, labels):
-    """The ordered class set to score against, or None to let the measure infer it.
+def _stated_order(estimator, y_true, labels):
+    """The ordered class set to score against, or None when nobody states an order.
 
     ``labels`` given to the scorer win; then the categories of an ordered
-    categorical ``y_true``; then the estimator's ``classes_``, joined with any
-    label of ``y_true`` the estimator never saw when ``classes_`` is sorted.
+    categorical ``y_true``; then the estimator's ``classes_`` when they state an
+    order (SPEC 1): numbers, joined with any number of ``y_true`` the estimator never
+    saw, or labels not in sorted order. Sorted strings state nothing (a classifier
+    sorts its string classes alphabetically), so the measure decides: an
+    order-free measure takes them as a set, an ordinal one asks for the order.
     """
     if labels is not None:
         return np.asarray(labels)
     if _is_ordered_categorical(y_true):
-        return np.asarray(y_true.dtype.categories)
+        return _categories(_ordered_categorical(y_true))
     classes = getattr(estimator, "classes_", None)
     if classes is None:
         return None
     classes = np.asarray(classes)
     if classes.ndim != 1:
         return None
-    if _is_increasing(classes):
-        # A hash pass, not a sort: the test fold rarely holds a label never trained on.
-        seen = pd.unique(np.asarray(y_true).ravel())
-        try:
-            unseen = seen[~np.isin(seen, classes)]
-            return np.union1d(classes, unseen) if len(unseen) else classes
-        except TypeError:  # mixed label types: let the measure report them
-            return classes
-    return classes
+    if classes.dtype.kind not in "biuf":
+        return None if _is_increasing(classes) else classes
+    # A hash pass, not a sort: the test fold rarely holds a label never trained on.
+    seen = pd.unique(np.asarray(y_true).ravel())
+    try:
+        unseen = seen[~np.isin(seen, classes)]
+    except TypeError:  # mixed label types: let the measure report them
+        return classes
+    if not len(unseen):
+        return classes
+    if not _is_increasing(classes) or np.asarray(unseen).dtype.kind not in "biuf":
+        return classes  # the measure names the unknown labels
+    return np.union1d(classes, unseen)
 
 
 def _class_positions(labels, classes):
     """Position of each of ``labels`` in the ordered ``classes``."""
-    positions = {label: k for k, label in enumerate(classes.tolist())}
+    positions = {label: k for k, label in enumerate(np.asarray(classes).tolist())}
     try:
         return np.array([positions[label] for label in np.asarray(labels).tolist()], dtype=float)
     except KeyError as exc:
         raise ValueError(
-            f"The estimator predicts label {exc.args[0]!r}, which is not among the "
-            f"classes {classes.tolist()}."
+            f"The estimator has class {exc.args[0]!r}, which is not among the classes "
+            f"{np.asarray(classes).tolist()} being scored; give the scorer labels= that "
+            "include it."
         ) from None
 
 
-def _ordinal_scores(method_caller, estimator, X, classes):
+def _labels_response(method_caller, estimator, X, classes):
+    """``predict``: class labels (or a regressor's real values, for distance measures)."""
+    return method_caller(estimator, "predict", X, pos_label=None)
+
+
+def _scores_response(method_caller, estimator, X, classes):
     """One real score per item, higher meaning a higher class (SPEC 3).
 
     ``decision_function`` when it gives one column; else ``predict_proba`` reduced
-    to the expected class position; else ``predict``, mapped to class positions for
-    a classifier and taken as it is for a regressor.
+    to the expected class position in ``classes``; else ``predict``, mapped to class
+    positions for a classifier and taken as it is for a regressor. Positions are
+    only meaningful in a stated order, so a classifier needs ``classes``.
     """
     estimator_classes = getattr(estimator, "classes_", None)
+    if estimator_classes is not None and classes is None:
+        raise ValueError(
+            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
+            "in sorted order, which states no ordinal order, so its output cannot be turned "
+            "into ordinal scores. Make the scorer with labels=[...] (lowest class first), "
+            "e.g. make_ordinal_scorer(vus_score, response='scores', labels=[...]), or pass "
+            "y as an ordered pandas Categorical."
+        )
     if hasattr(estimator, "decision_function"):
         score = np.asarray(method_caller(estimator, "decision_function", X, pos_label=None))
         if score.ndim == 1 or score.shape[1] == 1:
             score = score.ravel()
             # A binary decision function points towards classes_[1]; flip it if
             # that class is the lower one in the ordinal order.
-            if estimator_classes is not None and classes is not None and len(estimator_classes) == 2:
+            if estimator_classes is not None and len(estimator_classes) == 2:
                 low, high = _class_positions(estimator_classes, classes)
                 if high < low:
                     score = -score
@@ -127,26 +146,67 @@ def _ordinal_scores(method_caller, estimator, X, classes):
         proba = np.asarray(method_caller(estimator, "predict_proba", X, pos_label=None))
         if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
             proba = np.column_stack([1.0 - proba, proba])
-        order = classes if classes is not None else np.asarray(estimator_classes)
-        return proba @ _class_positions(estimator_classes, order)
+        if proba.ndim != 2 or proba.shape[1] != len(estimator_classes):
+            raise ValueError(
+                f"The estimator's predict_proba gives {proba.shape[-1]} columns but it has "
+                f"{len(estimator_classes)} classes_; each column must be one class of "
+                "classes_, in that order."
+            )
+        return proba @ _class_positions(estimator_classes, classes)
     prediction = np.asarray(method_caller(estimator, "predict", X, pos_label=None))
     if estimator_classes is not None:
-        order = classes if classes is not None else np.asarray(estimator_classes)
-        return _class_positions(prediction, order)
+        return _class_positions(prediction, classes)
     return prediction
 
 
+def _one_number(value, source):
+    """``value`` as a float, or a ValueError: a measure gives one real number (or NaN)."""
+    if not isinstance(value, (bool, np.bool_)) and np.ndim(value) == 0:
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            pass
+    raise ValueError(f"{source} returned {value!r}; a measure must return one real number.")
+
+
+# What each response kind feeds the measure, and the estimator methods it may call,
+# in the order it tries them (scikit-learn's multi-metric cache checks these).
+_RESPONSES = {
+    "labels": (_labels_response, "predict"),
+    "scores": (_scores_response, ("decision_function", "predict_proba", "predict")),
+}
+
+
 class _OrdinalScorer(_BaseScorer):
-    """Scorer for ordinal measures; see :func:`make_ordinal_scorer`."""
+    """Scorer for ordinal measures; see :func:`make_ordinal_scorer`.
+
+    Read it through its public properties (``score_func``, ``kwargs``,
+    ``greater_is_better``, ``response``), not through scikit-learn's private fields.
+    """
 
     def __init__(self, score_func, sign, kwargs, response="labels"):
-        super().__init__(
-            score_func,
-            sign,
-            kwargs,
-            response_method="predict" if response == "labels" else "decision_function",
-        )
+        super().__init__(score_func, sign, kwargs, response_method=_RESPONSES[response][1])
         self._response = response
+
+    @property
+    def score_func(self):
+        """The measure, ``score_func(y_true, y_pred, **kwargs)``."""
+        return self._score_func
+
+    @property
+    def kwargs(self):
+        """The measure's fixed keyword arguments (a copy)."""
+        return dict(self._kwargs)
+
+    @property
+    def greater_is_better(self):
+        """Whether a higher value of the measure is better (the scorer negates it if not)."""
+        return self._sign > 0
+
+    @property
+    def response(self):
+        """``"labels"`` or ``"scores"``: what the measure is fed."""
+        return self._response
 
     def __repr__(self):
         sign = "" if self._sign > 0 else ", greater_is_better=False"
@@ -155,6 +215,11 @@ class _OrdinalScorer(_BaseScorer):
         # Functions by name; partials and callable objects by their repr.
         name = getattr(self._score_func, "__name__", None) or repr(self._score_func)
         return f"make_ordinal_scorer({name}{sign}{response}{kwargs})"
+
+    def _accept_sample_weight(self):
+        # Always: a measure with no weighted form must refuse weights loudly (in
+        # _score) rather than have scikit-learn's multi-metric scoring drop them.
+        return True
 
     def _score(self, method_caller, estimator, X, y_true, **kwargs):
         self._warn_overlap(
@@ -166,21 +231,22 @@ class _OrdinalScorer(_BaseScorer):
             kwargs=kwargs,
         )
         scoring_kwargs = {**self._kwargs, **kwargs}
-        if self._response == "scores":
-            classes = _ordinal_classes(estimator, y_true, scoring_kwargs.get("labels"))
-            y_pred = _ordinal_scores(method_caller, estimator, X, classes)
-        else:
-            y_pred = method_caller(estimator, "predict", X, pos_label=None)
-            # Only a measure that takes labels needs the class set (a pass over y_true).
-            if (
-                "labels" not in scoring_kwargs
-                and not _is_ordered_categorical(y_true)
-                and _accepts(self._score_func, "labels")
-            ):
-                classes = _ordinal_classes(estimator, y_true, None)
-                if classes is not None:
-                    scoring_kwargs["labels"] = classes
-        return self._sign * self._score_func(y_true, y_pred, **scoring_kwargs)
+        if scoring_kwargs.get("sample_weight") is None:
+            scoring_kwargs.pop("sample_weight", None)
+        elif not _accepts(self._score_func, "sample_weight"):
+            raise ValueError(
+                f"{self!r} was given sample_weight, but its measure has no weighted form "
+                "(it takes no sample_weight). Score without weights, or choose a measure "
+                "that takes them."
+            )
+        classes = _stated_order(estimator, y_true, scoring_kwargs.get("labels"))
+        y_pred = _RESPONSES[self._response][0](method_caller, estimator, X, classes)
+        # One class order for the scores and the measure (a measure that takes no
+        # labels orders the classes itself and must then refuse unordered strings).
+        if classes is not None and _accepts(self._score_func, "labels"):
+            scoring_kwargs["labels"] = classes
+        value = self._score_func(y_true, y_pred, **scoring_kwargs)
+        return self._sign * _one_number(value, repr(self))
 
 
 def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels", **kwargs):
@@ -233,9 +299,13 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
     (2,)
     """
     if response not in _RESPONSES:
-        raise ValueError(f"response must be one of {_RESPONSES}; got {response!r}.")
+        raise ValueError(f"response must be one of {sorted(_RESPONSES)}; got {response!r}.")
     if not callable(score_func):
         raise ValueError(f"score_func must be callable; got {score_func!r}.")
+    if not isinstance(greater_is_better, (bool, np.bool_)):
+        raise ValueError(
+            f"greater_is_better must be True or False; got {greater_is_better!r}."
+        )
     return _OrdinalScorer(score_func, 1 if greater_is_better else -1, kwargs, response)
 
 

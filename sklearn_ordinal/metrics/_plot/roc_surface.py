@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.utils._optional_dependencies import check_matplotlib_support
 
 from .._ranking import _roc_surface, vus_score
-from .._scorer import _ordinal_classes, _ordinal_scores
+from .._scorer import _scores_response, _stated_order
 
 
 def _call_method(estimator, method, X, pos_label=None):
@@ -238,12 +238,12 @@ class RocSurfaceDisplay:
         display : RocSurfaceDisplay
         """
         check_matplotlib_support(f"{cls.__name__}.from_estimator")
-        classes = _ordinal_classes(estimator, y, labels)
-        y_score = _ordinal_scores(_call_method, estimator, X, classes)
+        classes = _stated_order(estimator, y, labels)
+        y_score = _scores_response(_call_method, estimator, X, classes)
         return cls.from_predictions(
             y,
             y_score,
-            labels=labels,
+            labels=classes,  # the order the scores were made in
             sample_weight=sample_weight,
             max_thresholds=max_thresholds,
             name=type(estimator).__name__ if name is None else name,
