@@ -549,14 +549,15 @@ class ClassErrors(NamedTuple):
     """``sum_{d: y_d = c_k} w_d |y_hat_d - v_k| ** power``."""
 
 
-def ordinal_errors(
+def confusion_or_errors(
     y_true, y_pred, power, *, labels=None, class_values=None, sample_weight=None, measure=None
 ):
-    """Validate inputs once for a distance measure: ``(classes, n_k, error sums)``.
+    """Validate inputs once for a distance measure.
 
-    ``y_pred`` may hold classes (the errors then come from the confusion matrix
-    and the class values) or a regressor's real-valued predictions, whose error is
-    ``|y_hat_d - v(y_d)|`` as it is (SPEC 1), summed per true class in one pass.
+    Returns the :class:`OrdinalConfusion` when ``y_pred`` holds classes, and the
+    :class:`ClassErrors` when it holds a regressor's real-valued predictions, whose
+    error is ``|y_hat_d - v(y_d)| ** power`` as it is (SPEC 1), summed per true
+    class in one pass.
     """
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
@@ -569,13 +570,7 @@ def ordinal_errors(
         class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
         class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
         return ClassErrors(classes, class_weights.astype(np.float64), class_errors)
-    confusion = _confusion(
-        y_true, y_pred, labels, class_values, sample_weight, True, True, measure
-    )
-    distance = np.abs(confusion.values[np.newaxis, :] - confusion.values[:, np.newaxis]) ** power
-    return ClassErrors(
-        confusion.classes, confusion.class_weights, (confusion.matrix * distance).sum(axis=1)
-    )
+    return _confusion(y_true, y_pred, labels, class_values, sample_weight, True, True, measure)
 
 
 # --- The confusion matrix ----------------------------------------------------------

@@ -421,3 +421,22 @@ def test_registries_are_consistent():
     assert not set(LABEL_MEASURES) & set(SCORE_MEASURES)
     for name in LABEL_MEASURES:
         assert re.fullmatch(r"[a-z0-9_]+", name)
+
+
+@label_measures
+@pytest.mark.parametrize("seed", range(3))
+def test_every_label_measure_is_a_function_of_the_confusion_matrix(name, seed):
+    # The form that resampling and chunked data use gives the measure's own value.
+    from sklearn_ordinal._labels import ordinal_confusion
+    from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
+
+    y_true, y_pred = _random_labels(seed)
+    measure = LABEL_MEASURES[name]
+    from_confusion = _measure_from_confusion(measure)
+    assert from_confusion is not None, f"{name} has no confusion-matrix form"
+    weights = None
+    if _accepts_sample_weight(name):
+        weights = np.random.RandomState(seed).uniform(0.1, 3.0, size=len(y_true))
+    confusion = ordinal_confusion(y_true, y_pred, sample_weight=weights)
+    kwargs = {} if weights is None else {"sample_weight": weights}
+    assert from_confusion(confusion) == pytest.approx(measure(y_true, y_pred, **kwargs))

@@ -17,15 +17,9 @@ from numbers import Integral
 import numpy as np
 from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.metrics import (
-    accuracy_score,
-    balanced_accuracy_score,
-    cohen_kappa_score,
-    f1_score,
-)
 from sklearn.utils._param_validation import Interval, validate_params
 
-from .._labels import check_ordinal_targets, ordinal_confusion
+from .._labels import ordinal_confusion
 
 
 @validate_params(
@@ -101,6 +95,10 @@ def accuracy_within_score(y_true, y_pred, *, n=1, labels=None, sample_weight=Non
         need_values=False,
         measure="accuracy_within_score",
     )
+    return _accuracy_within_score_from_confusion(confusion, n)
+
+
+def _accuracy_within_score_from_confusion(confusion, n=1):
     position = np.arange(len(confusion.classes))
     close_enough = np.abs(position[:, np.newaxis] - position) <= n
     matrix = confusion.matrix
@@ -196,96 +194,82 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None):
     confusion = ordinal_confusion(
         y_true, y_pred, labels=labels, need_values=False, measure="kendall_tau_a_score"
     )
+    return _kendall_tau_a_score_from_confusion(confusion)
+
+
+def _kendall_tau_a_score_from_confusion(confusion):
     n_samples = confusion.matrix.sum()
     if n_samples < 2:
         warnings.warn(
             "Kendall's tau-a needs at least two items; returning 0.0.",
             UndefinedMetricWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
         return 0.0
     concordant, discordant = _pair_counts(confusion.matrix)
     return float((concordant - discordant) / (n_samples * (n_samples - 1) / 2))
 
 
-# --- Private wrappers for the scorers ----------------------------------------------
-# Each validates once with this package's rules and hands class codes (positions in
-# the ordered class set) to the scikit-learn / SciPy function.
+# --- The other measures of the paper's comparison, from the confusion matrix --------
+# scikit-learn and SciPy compute these from the items; each is a closed form of the
+# weighted confusion matrix, so here each is a function of it (tested against
+# scikit-learn and SciPy), and the public-facing wrappers only validate and count.
 
 
-def _codes(y_true, y_pred, labels, sample_weight=None, *, need_order, measure):
-    classes, true_codes, pred_codes, sample_weight = check_ordinal_targets(
-        y_true,
-        y_pred,
-        labels=labels,
-        sample_weight=sample_weight,
-        need_order=need_order,
-        measure=measure,
-    )
-    return len(classes), true_codes, pred_codes, sample_weight
+def _accuracy_from_confusion(confusion):
+    matrix = confusion.matrix
+    return float(np.trace(matrix) / matrix.sum())
 
 
-def _accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
-    _, true_codes, pred_codes, sample_weight = _codes(
-        y_true, y_pred, labels, sample_weight, need_order=False, measure="accuracy"
-    )
-    return float(accuracy_score(true_codes, pred_codes, sample_weight=sample_weight))
+def _balanced_accuracy_from_confusion(confusion):
+    # The mean recall over the classes with a true item, as scikit-learn's.
+    n_true = confusion.class_weights
+    present = n_true > 0
+    return float(np.mean(confusion.matrix.diagonal()[present] / n_true[present]))
 
 
-def _balanced_accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
-    _, true_codes, pred_codes, sample_weight = _codes(
-        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro accuracy"
-    )
-    return float(balanced_accuracy_score(true_codes, pred_codes, sample_weight=sample_weight))
+def _macro_f1_from_confusion(confusion):
+    # F1_k = 2 M_kk / (n_k + m_k), averaged over the classes present in y_true or
+    # y_pred, as scikit-learn's "f1_macro": a class absent from both has no F1.
+    matrix = confusion.matrix
+    size = matrix.sum(axis=1) + matrix.sum(axis=0)
+    present = size > 0
+    return float(np.mean(2 * matrix.diagonal()[present] / size[present]))
 
 
-def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
-    # Averaged over the classes present in y_true or y_pred, as scikit-learn's
-    # "f1_macro": a class absent from both has no F1 to average.
-    _, true_codes, pred_codes, sample_weight = _codes(
-        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro F1"
-    )
-    return float(f1_score(true_codes, pred_codes, average="macro", sample_weight=sample_weight))
+_KAPPA_WEIGHTS = {
+    None: lambda distance: (distance > 0).astype(np.float64),
+    "linear": lambda distance: distance,
+    "quadratic": lambda distance: distance**2,
+}
 
 
-def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
-    # labels=range(K): weighted kappa must see the positions in the whole ordered
-    # class set, not in the classes that happen to occur.
-    n_classes, true_codes, pred_codes, sample_weight = _codes(
-        y_true,
-        y_pred,
-        labels,
-        sample_weight,
-        need_order=weights is not None,
-        measure=f"{weights} weighted kappa" if weights else "Cohen's kappa",
-    )
-    return float(
-        cohen_kappa_score(
-            true_codes,
-            pred_codes,
-            labels=np.arange(n_classes),
-            weights=weights,
-            sample_weight=sample_weight,
-            replace_undefined_by=0.0,
-        )
-    )
+def _cohen_kappa_from_confusion(confusion, weights=None):
+    """Cohen's kappa, ``1 - sum(W O) / sum(W E)``, disagreement weights on positions.
+
+    ``O`` is the confusion matrix and ``E`` the outer product of its margins over
+    ``N``; ``W`` is 1 off the diagonal, or ``|i - j|`` (linear) or ``(i - j)^2``
+    (quadratic) for the positions ``i, j`` in the whole ordered class set, as
+    scikit-learn's ``cohen_kappa_score`` given ``labels=range(K)``. Undefined (0.0
+    with a warning) when no disagreement is expected: both sides hold one class.
+    """
+    observed = confusion.matrix
+    expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / observed.sum()
+    position = np.arange(len(observed), dtype=np.float64)
+    weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
+    expected_disagreement = np.sum(weight * expected)
+    if expected_disagreement == 0:
+        return _warn_constant("Cohen's kappa")
+    return float(1 - np.sum(weight * observed) / expected_disagreement)
 
 
-def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
+def _mutual_information_from_confusion(confusion):
     """Mutual information (in nats, like scikit-learn's) of the weighted contingency table.
 
     ``H(true) + H(pred) - H(true, pred)`` with SciPy's entropy, which takes weights;
     ``sklearn.metrics.mutual_info_score`` truncates a weighted table to integers.
     """
-    matrix = ordinal_confusion(
-        y_true,
-        y_pred,
-        labels=labels,
-        sample_weight=sample_weight,
-        need_values=False,
-        need_order=False,
-        measure="mutual information",
-    ).matrix
+    matrix = confusion.matrix
     information = (
         stats.entropy(matrix.sum(axis=1)) + stats.entropy(matrix.sum(axis=0))
         - stats.entropy(matrix.ravel())
@@ -297,9 +281,117 @@ def _warn_constant(name):
     warnings.warn(
         f"{name} is undefined when y_true or y_pred holds a single class; returning 0.0.",
         UndefinedMetricWarning,
-        stacklevel=3,
+        stacklevel=4,
     )
     return 0.0
+
+
+def _table_correlation(matrix, true_values, pred_values, name):
+    """Pearson's correlation of values attached to the rows and columns of a table.
+
+    The ``K x K`` cells, weighted by the table, stand for the items.
+    """
+    if np.count_nonzero(matrix.sum(axis=1)) < 2 or np.count_nonzero(matrix.sum(axis=0)) < 2:
+        return _warn_constant(name)
+    true_grid, pred_grid = np.meshgrid(true_values, pred_values, indexing="ij")
+    covariance = np.cov(true_grid.ravel(), pred_grid.ravel(), aweights=matrix.ravel())
+    return float(covariance[0, 1] / np.sqrt(covariance[0, 0] * covariance[1, 1]))
+
+
+def _pearson_from_confusion(confusion):
+    """Pearson's correlation between the class values of true and predicted classes."""
+    values = confusion.values
+    return _table_correlation(confusion.matrix, values, values, "Pearson's correlation")
+
+
+def _mid_ranks(counts):
+    """The average rank of the items of each class (ties share the mean of their ranks)."""
+    return np.cumsum(counts) - (counts - 1) / 2
+
+
+def _spearman_from_confusion(confusion):
+    """Spearman's rank correlation: Pearson's of the items' mid-ranks, as SciPy's."""
+    matrix = confusion.matrix
+    return _table_correlation(
+        matrix,
+        _mid_ranks(matrix.sum(axis=1)),
+        _mid_ranks(matrix.sum(axis=0)),
+        "Spearman's correlation",
+    )
+
+
+def _kendall_tau_b_from_confusion(confusion):
+    """Kendall's tau-b, ``(C - D) / sqrt((P - T_true)(P - T_pred))``, as SciPy's default.
+
+    ``P`` is the number of pairs and ``T`` those tied on one side.
+    """
+    matrix = confusion.matrix
+    rows, columns = matrix.sum(axis=1), matrix.sum(axis=0)
+    if np.count_nonzero(rows) < 2 or np.count_nonzero(columns) < 2:
+        return _warn_constant("Kendall's tau-b")
+    concordant, discordant = _pair_counts(matrix)
+    n = matrix.sum()
+    pairs = n * (n - 1) / 2
+    tied_true = np.sum(rows * (rows - 1)) / 2
+    tied_pred = np.sum(columns * (columns - 1)) / 2
+    return float((concordant - discordant) / np.sqrt((pairs - tied_true) * (pairs - tied_pred)))
+
+
+# Private measures, used by the scorers (their public forms are scikit-learn's and
+# SciPy's): each validates once, counts, and hands the confusion matrix on.
+
+
+def _confusion(y_true, y_pred, labels, sample_weight=None, *, need_order, measure, **kwargs):
+    return ordinal_confusion(
+        y_true,
+        y_pred,
+        labels=labels,
+        sample_weight=sample_weight,
+        need_values=False,
+        need_order=need_order,
+        measure=measure,
+        **kwargs,
+    )
+
+
+def _accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="accuracy"
+    )
+    return _accuracy_from_confusion(confusion)
+
+
+def _balanced_accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro accuracy"
+    )
+    return _balanced_accuracy_from_confusion(confusion)
+
+
+def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="macro F1"
+    )
+    return _macro_f1_from_confusion(confusion)
+
+
+def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
+    confusion = _confusion(
+        y_true,
+        y_pred,
+        labels,
+        sample_weight,
+        need_order=weights is not None,
+        measure=f"{weights} weighted kappa" if weights else "Cohen's kappa",
+    )
+    return _cohen_kappa_from_confusion(confusion, weights)
+
+
+def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="mutual information"
+    )
+    return _mutual_information_from_confusion(confusion)
 
 
 def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
@@ -312,27 +404,19 @@ def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=No
         sample_weight=sample_weight,
         measure="Pearson's correlation",
     )
-    matrix = confusion.matrix
-    if np.count_nonzero(matrix.sum(axis=1)) < 2 or np.count_nonzero(matrix.sum(axis=0)) < 2:
-        return _warn_constant("Pearson's correlation")
-    # The K x K cells, weighted by the confusion matrix, stand for the items.
-    true_values, pred_values = np.meshgrid(confusion.values, confusion.values, indexing="ij")
-    covariance = np.cov(true_values.ravel(), pred_values.ravel(), aweights=matrix.ravel())
-    return float(covariance[0, 1] / np.sqrt(covariance[0, 0] * covariance[1, 1]))
+    return _pearson_from_confusion(confusion)
 
 
-def _rank_correlation(correlation, name, y_true, y_pred, labels):
-    _, true_codes, pred_codes, _ = _codes(y_true, y_pred, labels, need_order=True, measure=name)
-    if np.ptp(true_codes) == 0 or np.ptp(pred_codes) == 0:
-        return _warn_constant(name)
-    return float(correlation(true_codes, pred_codes).statistic)
+# No weighted form (SciPy has none): these take no sample_weight.
 
 
 def _spearman(y_true, y_pred, *, labels=None):
     """Spearman's rank correlation of the class positions (ties get average ranks)."""
-    return _rank_correlation(stats.spearmanr, "Spearman's correlation", y_true, y_pred, labels)
+    confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Spearman's correlation")
+    return _spearman_from_confusion(confusion)
 
 
 def _kendall_tau_b(y_true, y_pred, *, labels=None):
     """Kendall's tau-b of the class positions (SciPy's default variant)."""
-    return _rank_correlation(stats.kendalltau, "Kendall's tau-b", y_true, y_pred, labels)
+    confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Kendall's tau-b")
+    return _kendall_tau_b_from_confusion(confusion)

@@ -291,6 +291,10 @@ def cem_score(
     confusion = _closeness_confusion(
         y_true, y_pred, scale, labels, class_values, sample_weight, "cem_score"
     )
+    return _cem_score_from_confusion(confusion, scale, flat)
+
+
+def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     n = confusion.class_weights
     proximity = _proximity(n, confusion.values, scale, flat)
     # Rows = predicted, like proximity. Cells without weight are skipped: only

@@ -1,5 +1,7 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
+from functools import lru_cache, partial
+
 import numpy as np
 from sklearn.utils._param_validation import validate_params
 
@@ -65,3 +67,79 @@ def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None)
         measure="ordinal_confusion_matrix",
     )
     return np.ldexp(confusion.matrix, confusion.weight_exponent)
+
+
+# Every label measure as a function of the confusion matrix: ``from_confusion(
+# confusion, **kwargs)`` computes ``measure(y_true, y_pred, **kwargs)`` from the
+# :class:`~sklearn_ordinal._labels.OrdinalConfusion` of the data (``labels``,
+# ``class_values`` and ``sample_weight`` are already in it). Resampling (a
+# multinomial draw of the cells) and chunked data (matrices summed over chunks) use
+# it; a new label measure adds its pair here.
+@lru_cache(maxsize=1)
+def _from_confusion_registry():
+    from ._agreement import (
+        _accuracy,
+        _accuracy_from_confusion,
+        _accuracy_within_score_from_confusion,
+        _balanced_accuracy,
+        _balanced_accuracy_from_confusion,
+        _cohen_kappa,
+        _cohen_kappa_from_confusion,
+        _kendall_tau_a_score_from_confusion,
+        _kendall_tau_b,
+        _kendall_tau_b_from_confusion,
+        _macro_f1,
+        _macro_f1_from_confusion,
+        _mutual_information,
+        _mutual_information_from_confusion,
+        _pearson,
+        _pearson_from_confusion,
+        _spearman,
+        _spearman_from_confusion,
+        accuracy_within_score,
+        kendall_tau_a_score,
+    )
+    from ._closeness import _cem_score_from_confusion, cem_score
+    from ._error import (
+        _mean_absolute_error_from_confusion,
+        _mean_squared_error_from_confusion,
+        _mean_zero_one_error_from_confusion,
+        _root_mean_squared_error_from_confusion,
+        mean_absolute_error,
+        mean_squared_error,
+        mean_zero_one_error,
+        root_mean_squared_error,
+    )
+
+    return {
+        mean_absolute_error: _mean_absolute_error_from_confusion,
+        mean_squared_error: _mean_squared_error_from_confusion,
+        root_mean_squared_error: _root_mean_squared_error_from_confusion,
+        mean_zero_one_error: _mean_zero_one_error_from_confusion,
+        cem_score: _cem_score_from_confusion,
+        accuracy_within_score: _accuracy_within_score_from_confusion,
+        kendall_tau_a_score: _kendall_tau_a_score_from_confusion,
+        _accuracy: _accuracy_from_confusion,
+        _balanced_accuracy: _balanced_accuracy_from_confusion,
+        _macro_f1: _macro_f1_from_confusion,
+        _cohen_kappa: _cohen_kappa_from_confusion,
+        _mutual_information: _mutual_information_from_confusion,
+        _pearson: _pearson_from_confusion,
+        _spearman: _spearman_from_confusion,
+        _kendall_tau_b: _kendall_tau_b_from_confusion,
+    }
+
+
+def _measure_from_confusion(measure):
+    """The function of the confusion matrix that ``measure`` computes, or None.
+
+    ``measure`` is a label measure of this package, or a ``functools.partial`` of one.
+    """
+    keywords = {}
+    while isinstance(measure, partial):
+        keywords = {**measure.keywords, **keywords}
+        measure = measure.func
+    from_confusion = _from_confusion_registry().get(measure)
+    if from_confusion is None:
+        return None
+    return partial(from_confusion, **keywords) if keywords else from_confusion

@@ -12,7 +12,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils._param_validation import StrOptions, validate_params
 
-from .._labels import ClassErrors, ordinal_confusion, ordinal_errors
+from .._labels import ClassErrors, OrdinalConfusion, ordinal_confusion, confusion_or_errors
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -53,10 +53,19 @@ def _average(errors, average):
     return float(per_class[present].mean())
 
 
+def _distance_errors(confusion, power):
+    """Per-class sums of ``|v(pred) - v(true)| ** power`` from the confusion matrix."""
+    values = confusion.values
+    distance = np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
+    return ClassErrors(
+        confusion.classes, confusion.class_weights, (confusion.matrix * distance).sum(axis=1)
+    )
+
+
 def _distance_error(y_true, y_pred, power, average, labels, class_values, sample_weight, measure):
     """Mean of ``|v(pred) - v(true)| ** power``: from the confusion matrix for class
     predictions, from the items for a regressor's real-valued ones (SPEC 1)."""
-    errors = ordinal_errors(
+    counted = confusion_or_errors(
         y_true,
         y_pred,
         power,
@@ -64,6 +73,32 @@ def _distance_error(y_true, y_pred, power, average, labels, class_values, sample
         class_values=class_values,
         sample_weight=sample_weight,
         measure=measure,
+    )
+    if isinstance(counted, OrdinalConfusion):
+        counted = _distance_errors(counted, power)
+    return _average(counted, average)
+
+
+# Each measure as a function of the confusion matrix (for resampling and chunks).
+
+
+def _mean_absolute_error_from_confusion(confusion, average="macro"):
+    return _average(_distance_errors(confusion, 1), average)
+
+
+def _mean_squared_error_from_confusion(confusion, average="macro"):
+    return _average(_distance_errors(confusion, 2), average)
+
+
+def _root_mean_squared_error_from_confusion(confusion, average="macro"):
+    mse = _mean_squared_error_from_confusion(confusion, average)
+    return np.sqrt(mse) if average is None else float(np.sqrt(mse))
+
+
+def _mean_zero_one_error_from_confusion(confusion, average="macro"):
+    matrix = confusion.matrix
+    errors = ClassErrors(
+        confusion.classes, confusion.class_weights, matrix.sum(axis=1) - matrix.diagonal()
     )
     return _average(errors, average)
 
@@ -317,8 +352,4 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
         need_order=False,
         measure="mean_zero_one_error",
     )
-    matrix = confusion.matrix
-    errors = ClassErrors(
-        confusion.classes, confusion.class_weights, matrix.sum(axis=1) - matrix.diagonal()
-    )
-    return _average(errors, average)
+    return _mean_zero_one_error_from_confusion(confusion, average)
