@@ -24,8 +24,21 @@ PUBLIC_MODULES = (
     "sklearn_ordinal.metaeval",
 )
 
-# Each code left out, and why.
-IGNORED = {}
+# Each check left out, and why. Every other check of numpydoc applies, among them:
+# a summary line, every parameter documented with a type and in order, sections in
+# numpydoc order, and an Examples section (EX01) on every object.
+IGNORED = {
+    "ES01": "an extended summary: short functions say all in the summary and Parameters, "
+    "and the user guide explains the measures",
+    "SA01": "a See Also section: not every object has a close relative",
+    "SA04": "a description of each See Also entry: a sibling such as mean_absolute_error "
+    "in mean_squared_error's See Also explains itself",
+    "RT02": "the type alone on the first line of Returns: returns are named as in "
+    "scikit-learn (``score : float``)",
+    "SS05": "a summary starting with an infinitive verb: the check flags any first word "
+    "ending in 's', and a measure's summary names what it is (\"Kendall's tau-a ...\", "
+    "\"Points of the ROC surface ...\")",
+}
 
 
 def public_objects():
@@ -56,7 +69,8 @@ def main():
         for code, message in validate(name)["errors"]:
             if code in checks:
                 failures.append(f"{name}: {code} {message}")
-    print("\n".join(failures))
+    for failure in failures:
+        print(failure)
     print(f"numpydoc validation: {n_objects} public objects, {len(failures)} errors "
           f"(all checks except {', '.join(sorted(IGNORED)) or 'none'})")
     return 1 if failures else 0
