@@ -42,12 +42,14 @@ autosummary_generate = True
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 templates_path = ["_templates"]
-exclude_patterns = ["_build", "generated/*.examples", "auto_examples/*.ipynb"]
+exclude_patterns = ["_build", "generated/*.examples"]
 
 # Every cross-reference must resolve, here or through _external_reference.
 nitpicky = True
 # A signature longer than this puts one parameter per line instead of overflowing.
 python_maximum_signature_line_length = 80
+# "plot()" rather than "RocSurfaceDisplay.plot()" in the page's table of contents.
+toc_object_entries_show_parents = "hide"
 
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
@@ -55,12 +57,15 @@ html_css_files = ["custom.css"]
 html_title = f"sklearn-ordinal {release}"
 html_theme_options = {
     "navigation_with_keys": False,
+    "header_links_before_dropdown": 4,
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_sidebars = {"index": [], "contributing": []}
+# The top bar already links every page; without the left sidebar the text gets the
+# width that 100-character code lines need.
+html_sidebars = {"**": []}
 
 # Figures of the plot directive: PNG only, no links to source files.
 plot_formats = [("png", 100)]

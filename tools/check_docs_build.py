@@ -62,7 +62,7 @@ def check(build):
         for src in tags.scripts:
             if _is_remote(src):
                 problems.append(f"{name}: loads a remote script {src}")
-            elif src.endswith("mathjax/tex-chtml.js"):
+            elif urlsplit(src).path.endswith("mathjax/tex-chtml.js"):
                 n_math_pages += 1
                 if not _local_file(page, src).is_file():
                     problems.append(f"{name}: MathJax script {src} is not in the build")

@@ -22,6 +22,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.datasets import load_diabetes
 
+# sphinx_gallery_thumbnail_number = 3
+
 X, progression = load_diabetes(return_X_y=True)
 shares = np.array([0.039, 0.072, 0.094, 0.345, 0.450])
 y = np.digitize(progression, np.quantile(progression, np.cumsum(shares)[:-1])) + 1

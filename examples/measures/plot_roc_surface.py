@@ -53,12 +53,17 @@ for position, (name, model) in enumerate(
 ):
     ax = fig.add_subplot(1, 2, position, projection="3d")
     RocSurfaceDisplay.from_estimator(model, X_test, y_test, name=name, ax=ax)
-    ax.view_init(elev=25, azim=-135)
+    # Seen from the corner where both first rates are 0, where the surface is highest;
+    # a little smaller, so that the axis labels fit.
+    ax.view_init(elev=25, azim=45)
+    ax.set_box_aspect(None, zoom=0.85)
 plt.show()
 
 # %%
-# The surface of the better model reaches higher over the whole square of the first
-# two rates. The pairwise measures of the same paper summarise the ranking by pairs
+# Each point is one pair of thresholds: the share of grade-1 patients below the
+# first, of grade-3 patients above the second, and of grade-2 patients between
+# them. The surface of the better model reaches higher over the whole square of the
+# first two rates. The pairwise measures of the same paper summarise the ranking by pairs
 # of grades instead of triples; all of them give 1/2 for a random ranking.
 from sklearn_ordinal.metrics import get_scorer
 
