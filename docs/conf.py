@@ -42,7 +42,7 @@ autosummary_generate = True
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 templates_path = ["_templates"]
-exclude_patterns = ["_build", "generated/*.examples"]
+exclude_patterns = ["_build"]
 
 # Every cross-reference must resolve, here or through _external_reference.
 nitpicky = True
@@ -86,7 +86,7 @@ sphinx_gallery_conf = {
         "../examples/measures",
     ],
     "within_subsection_order": "FileNameSortKey",
-    # "Examples using this object" on the API pages.
+    # Which examples use which object, for the minigallery at the end of each API page.
     "backreferences_dir": "generated/backreferences",
     "doc_module": ("sklearn_ordinal",),
     "download_all_examples": False,
