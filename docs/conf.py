@@ -75,7 +75,8 @@ plot_html_show_source_link = False
 sphinx_gallery_conf = {
     "examples_dirs": "../examples",
     "gallery_dirs": "auto_examples",
-    # Every example runs at every build; a failing one fails the build.
+    # Every example runs (a fresh build runs all, a later one those that changed);
+    # a failing example fails the build.
     "filename_pattern": "/plot_",
     "abort_on_example_error": True,
     # Sections of the gallery, in this order; a new folder of examples/ must be added
