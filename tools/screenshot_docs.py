@@ -8,8 +8,9 @@ overflowing, figures present) without a browser at hand. Needs Debian's Chromium
     python tools/screenshot_docs.py [--build docs/_build/html] [--out docs/_build/screenshots]
 
 Each page becomes a PNG of 1280 x 2000 pixels; the command prints their paths. The
-browser runs without network access features and with a fresh profile, and the
-pages load from file://, so what shows is what an offline reader sees.
+pages load from file:// into a fresh profile with Chromium's own background traffic
+(updates, sync) off; since no page loads anything remote (tools/check_docs_build.py
+checks that), what shows is what an offline reader sees.
 """
 
 import argparse
