@@ -40,6 +40,14 @@ class _ConstantPredictionMixin:
         -------
         y_pred : ndarray of shape (n_samples,)
             The same class for every row.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+        >>> X, y = [[0]] * 6, [1, 2, 2, 3, 3, 3]
+        >>> clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
+        >>> clf.predict([[0], [7]]).tolist()
+        [3, 3]
         """
         check_is_fitted(self)
         return np.repeat(self.classes_[[self._position]], _num_samples(X))
@@ -56,6 +64,16 @@ class _ConstantPredictionMixin:
         -------
         proba : ndarray of shape (n_samples, n_classes)
             Columns in the order of ``classes_``.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+        >>> X, y = [[0]] * 6, [1, 2, 2, 3, 3, 3]
+        >>> clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
+        >>> clf.classes_.tolist()
+        [1, 2, 3]
+        >>> clf.predict_proba([[0], [7]]).tolist()
+        [[0.0, 0.0, 1.0], [0.0, 0.0, 1.0]]
         """
         check_is_fitted(self)
         proba = np.zeros((_num_samples(X), len(self.classes_)))
@@ -74,6 +92,14 @@ class _ConstantPredictionMixin:
         -------
         log_proba : ndarray of shape (n_samples, n_classes)
             Columns in the order of ``classes_``.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+        >>> X, y = [[0]] * 6, [1, 2, 2, 3, 3, 3]
+        >>> clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
+        >>> clf.predict_log_proba([[0]]).tolist()
+        [[-inf, -inf, 0.0]]
         """
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
@@ -257,6 +283,19 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         -------
         self : object
             The fitted classifier.
+
+        Examples
+        --------
+        Predicting 2 or 3 for all six items gives the same micro-averaged MAE,
+        4/6; the tie goes to the more frequent class, 3.
+
+        >>> from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+        >>> X, y = [[0]] * 6, [1, 2, 2, 3, 3, 3]
+        >>> clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
+        >>> print(clf.class_scores_.round(3))
+        [-1.333 -0.667 -0.667]
+        >>> print(clf.trivial_class_)
+        3
         """
         validate_data(self, X, skip_check_array=True)
         if X is None:

@@ -28,14 +28,33 @@ _MAX_VIOLATIONS = 5
 
 
 class PropertyCheck(NamedTuple):
-    """Outcome of the search for counterexamples to one property."""
+    """Outcome of the search for counterexamples to one property.
+
+    :func:`check_metric_properties` returns one for each property.
+
+    Parameters
+    ----------
+    holds : bool or None
+        False when a counterexample was found; None when no case could be checked.
+    n_checked : int
+        Random cases on which the metric was defined and the property was checked.
+    counterexample : dict or None
+        The smallest counterexample found (its keys are listed in
+        :func:`check_metric_properties`), or None.
+
+    Examples
+    --------
+    >>> from sklearn.metrics import accuracy_score
+    >>> from sklearn_ordinal.metaeval import check_metric_properties
+    >>> check = check_metric_properties(accuracy_score, random_state=0)["ordinal_invariance"]
+    >>> check.holds, check.counterexample
+    (True, None)
+    >>> holds, n_checked, counterexample = check  # a tuple too
+    """
 
     holds: bool | None
-    """False when a counterexample was found; None when no case could be checked."""
     n_checked: int
-    """Random cases on which the metric was defined and the property was checked."""
     counterexample: dict | None
-    """The smallest counterexample found (see :func:`check_metric_properties`), or None."""
 
 
 def _effectiveness(measure, sign, y_true, y_pred):

@@ -108,6 +108,26 @@ class RocSurfaceDisplay:
         -------
         display : RocSurfaceDisplay
             This object, with ``surface_``, ``ax_`` and ``figure_`` set.
+
+        Examples
+        --------
+        Draw points computed elsewhere, here by
+        :func:`~sklearn_ordinal.metrics.roc_surface`, on axes of one's own:
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import matplotlib.pyplot as plt
+        >>> from sklearn_ordinal.metrics import RocSurfaceDisplay, roc_surface
+        >>> y_true, y_score = [0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6]
+        >>> tpr, thresholds = roc_surface(y_true, y_score)
+        >>> display = RocSurfaceDisplay(
+        ...     tpr=tpr, thresholds=thresholds, class_names=["low", "mid", "high"]
+        ... )
+        >>> ax = plt.figure().add_subplot(projection="3d")
+        >>> display.plot(ax, name="scores").ax_.get_xlabel()
+        'TPR of class low'
+        >>> display.ax_.get_title()
+        'scores'
         """
         check_matplotlib_support("RocSurfaceDisplay.plot")
         import matplotlib.pyplot as plt
@@ -181,6 +201,20 @@ class RocSurfaceDisplay:
         Returns
         -------
         display : RocSurfaceDisplay
+            The drawn display; its title gives the exact VUS.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from sklearn_ordinal.metrics import RocSurfaceDisplay
+        >>> y_true = [1, 1, 2, 2, 3, 3]
+        >>> y_score = [0.1, 0.4, 0.3, 0.2, 0.5, 0.6]
+        >>> display = RocSurfaceDisplay.from_predictions(y_true, y_score, name="scores")
+        >>> display.ax_.get_title()
+        'scores (VUS = 0.500)'
+        >>> len(display.tpr), len(display.thresholds)
+        (28, 28)
         """
         check_matplotlib_support(f"{cls.__name__}.from_predictions")
         classes, tpr, thresholds = _roc_surface(
@@ -236,6 +270,19 @@ class RocSurfaceDisplay:
         Returns
         -------
         display : RocSurfaceDisplay
+            The drawn display; its title gives the exact VUS.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> from sklearn_ordinal.metrics import RocSurfaceDisplay
+        >>> X, y = [[0], [1], [2], [3], [4], [5]], [1, 1, 2, 2, 3, 3]
+        >>> model = LogisticRegression().fit(X, y)
+        >>> display = RocSurfaceDisplay.from_estimator(model, X, y)
+        >>> display.ax_.get_title()
+        'LogisticRegression (VUS = 1.000)'
         """
         check_matplotlib_support(f"{cls.__name__}.from_estimator")
         classes = _stated_order(estimator, y, labels)
