@@ -45,10 +45,31 @@ def diabetes_grades():
     return X, np.digitize(progression, cuts) + 1
 
 
+def _whole_number(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
 def _n_folds(text):
-    value = int(text)
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"needs at least 2 folds; got {value}")
+    value = _whole_number(text)
+    # Stratified folds need an item of every grade in each fold.
+    smallest_grade = int(np.bincount(diabetes_grades()[1])[1:].min())
+    if not 2 <= value <= smallest_grade:
+        raise argparse.ArgumentTypeError(
+            f"needs 2 to {smallest_grade} folds (the smallest grade has {smallest_grade} "
+            f"patients and every fold needs one of each grade); got {value}"
+        )
+    return value
+
+
+def _n_jobs(text):
+    value = _whole_number(text)
+    if value == 0 or value < -1:
+        raise argparse.ArgumentTypeError(
+            f"needs a positive number of jobs, or -1 for all cores; got {value}"
+        )
     return value
 
 
@@ -62,7 +83,10 @@ def _parse(argv):
         "--cv", type=_n_folds, default=5, help="number of stratified folds (default 5)"
     )
     parser.add_argument(
-        "--n-jobs", type=int, default=None, help="parallel jobs for the model fits (default 1)"
+        "--n-jobs",
+        type=_n_jobs,
+        default=None,
+        help="parallel jobs for the model fits, -1 for all cores (default 1)",
     )
     return parser.parse_args(argv)
 

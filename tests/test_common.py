@@ -440,3 +440,37 @@ def test_every_label_measure_is_a_function_of_the_confusion_matrix(name, seed):
     confusion = ordinal_confusion(y_true, y_pred, sample_weight=weights)
     kwargs = {} if weights is None else {"sample_weight": weights}
     assert from_confusion(confusion) == pytest.approx(measure(y_true, y_pred, **kwargs))
+
+
+# --- Numbers that were wrong before (trust issue, family 5) --------------------------
+
+
+def test_zero_weight_rows_hide_no_tie_and_shift_no_position():
+    from sklearn_ordinal.metrics import get_scorer
+    from sklearn_ordinal.metrics._agreement import _macro_f1
+
+    # A score group holding only a zero-weight item hid the tie at 0.5.
+    assert vus_score([0, 1, 0], [0.5, 0.5, 0.9], sample_weight=[1, 1, 0]) == 0.5
+    # A class seen only on a zero-weight row shifted the positions.
+    assert accuracy_within_score([0, 2, 1], [2, 0, 1], sample_weight=[1, 1, 0]) == 1.0
+    assert _macro_f1([0, 1], [0, 1], sample_weight=[0, 1]) == 1.0
+    assert get_scorer("macro_f1").score_func([0, 1], [0, 1], sample_weight=[0, 1]) == 1.0
+
+
+@pytest.mark.parametrize("weight", [1e308, 1e-200, 5e-324])
+def test_extreme_equal_weights_are_no_weights(weight):
+    # Sums of weights near 1e308 overflow and products near 1e-200 underflow unless
+    # the weights are rescaled first.
+    y_true, y_pred = _random_labels(12)
+    weights = np.full(len(y_true), weight)
+    for name in ("cem_ord", "macro_mean_absolute_error", "pearson", "macro_accuracy"):
+        measure = LABEL_MEASURES[name]
+        assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(
+            measure(y_true, y_pred)
+        ), name
+    y_true, y_score = _random_scores(12)
+    for name in SCORE_MEASURES:
+        measure = SCORE_MEASURES[name]
+        assert measure(y_true, y_score, sample_weight=weights) == pytest.approx(
+            measure(y_true, y_score)
+        ), name

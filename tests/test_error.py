@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import balanced_accuracy_score
 
@@ -188,3 +189,64 @@ def test_tripadvisor_trivial_class_for_micro_mae_is_four_stars():
     assert np.argmin(errors) == 3  # 4 stars, not the majority class 5 stars
     assert errors[3] == pytest.approx(0.805)
     assert errors[4] == pytest.approx(0.905)
+
+
+# --- A regressor's real-valued predictions (SPEC 1) ----------------------------------
+
+_regression_samples = st.integers(1, 40).flatmap(
+    lambda n: st.tuples(
+        arrays(np.int64, n, elements=st.integers(1, 5)),
+        arrays(np.float64, n, elements=st.floats(-2.0, 8.0)),
+        arrays(np.float64, n, elements=st.floats(0.1, 3.0)),
+    )
+)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.UndefinedMetricWarning")
+@pytest.mark.parametrize("power, measure", [(1, mean_absolute_error), (2, mean_squared_error)])
+@given(data=_regression_samples)
+def test_real_valued_predictions_are_measured_as_they_are(power, measure, data):
+    # e_d = |y_hat_d - v(y_d)|, micro over items and macro over the true classes.
+    y_true, y_pred, weights = data
+    y_pred = y_pred + 0.25  # at least one non-integral prediction
+    errors = np.abs(y_pred - y_true) ** power
+    assert measure(y_true, y_pred, average="micro", sample_weight=weights) == pytest.approx(
+        np.average(errors, weights=weights)
+    )
+    per_class = [np.average(errors[y_true == c], weights=weights[y_true == c])
+                 for c in np.unique(y_true)]
+    assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(np.mean(per_class))
+
+
+def test_real_valued_predictions_use_class_values_and_never_a_huge_matrix():
+    # 10^5 distinct predictions would be a 10^5 x 10^5 confusion matrix (80 GB).
+    rng = np.random.RandomState(0)
+    y_true = rng.randint(3, size=100_000)
+    y_pred = y_true + rng.normal(scale=0.3, size=y_true.size)
+    assert mean_absolute_error(y_true, y_pred, average="micro") == pytest.approx(
+        np.mean(np.abs(y_pred - y_true))
+    )
+    order = ["low", "mid", "high"]
+    names = np.array(order)[y_true]
+    values = np.array([0.0, 10.0, 20.0])
+    assert mean_absolute_error(
+        names, 10 * y_pred, labels=order, class_values=values, average="micro"
+    ) == pytest.approx(np.mean(np.abs(10 * y_pred - values[y_true])))
+
+
+def test_float_predictions_that_are_classes_stay_classes():
+    # Integral floats, or the class labels themselves, are class predictions.
+    assert mean_absolute_error([1, 2, 3], [1.0, 2.0, 2.0], average="micro") == pytest.approx(1 / 3)
+    assert mean_zero_one_error([0.5, 1.5], [0.5, 0.5], average="micro") == 0.5
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["mean_zero_one_error", "cem_score", "accuracy_within_score", "kendall_tau_a_score",
+     "ordinal_confusion_matrix"],
+)
+def test_other_label_measures_refuse_real_valued_predictions(name):
+    import sklearn_ordinal.metrics as metrics
+
+    with pytest.raises(ValueError, match=r"real-valued predictions \(e\.g\. 1\.37\).*[Rr]ound"):
+        getattr(metrics, name)([1, 2, 3], [1.37, 2.0, 3.0])

@@ -245,3 +245,10 @@ def test_negative_int8_labels_for_items_alone():
     y = np.array([-128, 127, 0, 127], dtype=np.int8)
     classes, codes, _, _ = check_ordinal_targets(y)
     assert classes.tolist() == [-128, 0, 127] and codes.tolist() == [0, 2, 1, 2]
+
+
+def test_bytes_and_strings_never_match():
+    with pytest.raises(ValueError, match="y_true holds string labels but labels holds bytes"):
+        ordinal_confusion(["a", "b"], ["a", "b"], labels=[b"a", b"b"])
+    with pytest.raises(ValueError, match="y_pred holds bytes labels but y_true holds string"):
+        ordinal_confusion(["a", "b"], [b"a", b"b"], need_order=False)

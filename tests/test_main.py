@@ -88,11 +88,22 @@ def test_demo_picks_up_new_measures_from_the_registry(monkeypatch):
     assert len(_rows(output, "cem_ord")) >= 1
 
 
-def test_bad_option_is_a_usage_error(capsys):
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--cv", "1"], "needs 2 to 17 folds"),
+        (["--cv", "1000"], "the smallest grade has 17 patients"),
+        (["--cv", "five"], "not a whole number"),
+        (["--n-jobs", "0"], "positive number of jobs, or -1"),
+        (["--n-jobs", "-3"], "positive number of jobs, or -1"),
+    ],
+)
+def test_bad_option_is_a_usage_error(capsys, argv, message):
+    # argparse's exit 2 with a one-line message, never a traceback from deep inside.
     with pytest.raises(SystemExit) as exit_info:
-        main(["--cv", "1"])
+        main(argv)
     assert exit_info.value.code == 2
-    assert "needs at least 2 folds" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 def test_help_from_the_command_line():

@@ -166,3 +166,9 @@ def test_appendix_b_examples_are_violations():
     assert valid_imb(items, {"middle": 2})
     assert imbalance(accuracy, items, {"middle": 2}) == (0.75, 0.75, True)
     assert imbalance(mae, items, {"middle": 2}) == (-0.25, -0.25, True)
+
+
+@pytest.mark.parametrize("bad", [lambda t, p: None, lambda t, p: [0.5, 0.5]], ids=["None", "list"])
+def test_metric_returning_no_number_is_a_clear_error(bad):
+    with pytest.raises(ValueError, match="must return one real number"):
+        check_metric_properties(bad, n_trials=2, random_state=0)

@@ -196,3 +196,22 @@ def test_display_draws_on_given_3d_axes_and_refuses_2d(close_figures):
     assert RocSurfaceDisplay.from_predictions(y, s, ax=ax).ax_ is ax
     with pytest.raises(ValueError, match="3-D axes"):
         RocSurfaceDisplay.from_predictions(y, s, ax=plt.figure().add_subplot())
+
+
+@pytest.mark.parametrize(
+    "tpr, thresholds, class_names, message",
+    [
+        (np.ones((6, 2)), None, None, r"shape \(n_points, 3\)"),
+        (np.ones(6), None, None, r"shape \(n_points, 3\)"),
+        (np.full((6, 3), "a"), None, None, r"shape \(n_points, 3\)"),
+        (np.full((6, 3), 1.5), None, None, "between 0 and 1"),
+        (np.ones((6, 3)), np.ones((5, 2)), None, r"thresholds must have shape \(6, 2\)"),
+        (np.ones((6, 3)), None, ["low", "high"], "name the 3 classes"),
+    ],
+)
+def test_display_refuses_arrays_that_are_not_a_surface(
+    close_figures, tpr, thresholds, class_names, message
+):
+    display = RocSurfaceDisplay(tpr=tpr, thresholds=thresholds, class_names=class_names)
+    with pytest.raises(ValueError, match=message):
+        display.plot()

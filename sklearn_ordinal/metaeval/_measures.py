@@ -12,12 +12,13 @@ def _as_measure(metric, greater_is_better=True):
     plain callable ``metric(y_true, y_pred)`` takes ``greater_is_better``.
     """
     if isinstance(metric, _OrdinalScorer):
-        if metric._response != "labels":
+        if metric.response != "labels":
             raise ValueError(
                 f"{metric!r} scores real-valued predictions; only measures of predicted "
                 "labels can be used here."
             )
-        return partial(metric._score_func, **metric._kwargs), metric._sign
+        measure = partial(metric.score_func, **metric.kwargs)
+        return measure, 1 if metric.greater_is_better else -1
     if not callable(metric):
         raise ValueError(f"metric must be a callable metric(y_true, y_pred); got {metric!r}.")
     return metric, 1 if greater_is_better else -1

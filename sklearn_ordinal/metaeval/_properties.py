@@ -18,6 +18,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, validate_params
 
 from ..metrics._scorer import _SCORERS
+from ..metrics._scorer import _one_number
 from ._measures import _as_measure
 
 PROPERTIES = ("ordinal_invariance", "ordinal_monotonicity", "imbalance")
@@ -62,9 +63,12 @@ def _effectiveness(measure, sign, y_true, y_pred):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return sign * float(measure(y_true, y_pred))
+            value = measure(y_true, y_pred)
     except ValueError:
         return float("nan")
+    # Outside the try: a measure that returns no number is a bug to report, not an
+    # undefined case.
+    return sign * _one_number(value, f"The metric {measure!r}")
 
 
 def _greater(a, b):
@@ -349,7 +353,7 @@ def check_metric_properties(metric, *, greater_is_better=True, n_trials=100, ran
 
 def _shipped_label_measures():
     """Every scorer of the package that scores predicted labels, by name."""
-    return {name: scorer for name, scorer in _SCORERS.items() if scorer._response == "labels"}
+    return {name: scorer for name, scorer in _SCORERS.items() if scorer.response == "labels"}
 
 
 @validate_params(

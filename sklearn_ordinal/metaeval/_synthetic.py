@@ -12,6 +12,7 @@ import numpy as np
 from sklearn.utils import Bunch, check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
+from ..metrics._scorer import _one_number
 from ._measures import _as_measure
 
 MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
@@ -232,7 +233,10 @@ def score_systems(metric, y_true, y_pred):
     # One call per (system, test case): the metric is an arbitrary callable.
     return np.array(
         [
-            [sign * float(measure(truth, pred)) for truth, pred in zip(y_true, system)]
+            [
+                sign * _one_number(measure(truth, pred), f"The metric {metric!r}")
+                for truth, pred in zip(y_true, system)
+            ]
             for system in y_pred
         ]
     )

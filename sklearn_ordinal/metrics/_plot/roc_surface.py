@@ -11,6 +11,26 @@ def _call_method(estimator, method, X, pos_label=None):
     return getattr(estimator, method)(X)
 
 
+def _check_surface(tpr, thresholds, class_names):
+    """``tpr`` as an (n, 3) array of rates, or a ValueError naming what is wrong."""
+    tpr = np.asarray(tpr)
+    if tpr.ndim != 2 or tpr.shape[1] != 3 or tpr.dtype.kind not in "biuf":
+        raise ValueError(
+            f"tpr must be an array of shape (n_points, 3), the true positive rates of the "
+            f"three classes, as roc_surface returns; got shape {tpr.shape} of dtype {tpr.dtype}."
+        )
+    if not (np.isfinite(tpr).all() and (tpr >= 0).all() and (tpr <= 1).all()):
+        raise ValueError("tpr must hold rates between 0 and 1.")
+    if thresholds is not None and np.shape(thresholds) != (len(tpr), 2):
+        raise ValueError(
+            f"thresholds must have shape ({len(tpr)}, 2), one pair (b_1, b_2) per point of "
+            f"tpr; got shape {np.shape(thresholds)}."
+        )
+    if class_names is not None and len(class_names) != 3:
+        raise ValueError(f"class_names must name the 3 classes; got {list(class_names)}.")
+    return tpr
+
+
 def _surface_triangles(n_points):
     """Triangles of the surface, in the threshold grid ``b_1 <= b_2``.
 
@@ -139,7 +159,7 @@ class RocSurfaceDisplay:
                 "RocSurfaceDisplay draws on 3-D axes; pass "
                 "ax=figure.add_subplot(projection='3d')."
             )
-        tpr = np.asarray(self.tpr)
+        tpr = _check_surface(self.tpr, self.thresholds, self.class_names)
         kwargs = {"cmap": "viridis", "linewidth": 0, **kwargs}
         self.surface_ = ax.plot_trisurf(
             tpr[:, 0], tpr[:, 1], tpr[:, 2], triangles=_surface_triangles(len(tpr)), **kwargs
