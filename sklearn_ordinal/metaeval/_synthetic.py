@@ -10,8 +10,8 @@ import numbers
 
 import numpy as np
 from sklearn.utils import Bunch, check_random_state
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
+from .._compat import Interval, StrOptions, validate_params
 from ._measures import _as_measure
 
 MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")

@@ -20,11 +20,10 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import (
     accuracy_score,
     balanced_accuracy_score,
-    cohen_kappa_score,
     f1_score,
 )
-from sklearn.utils._param_validation import Interval, validate_params
 
+from .._compat import Interval, cohen_kappa_score, validate_params
 from .._labels import check_ordinal_targets, ordinal_confusion
 
 

@@ -1,7 +1,6 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
-from sklearn.utils._param_validation import validate_params
-
+from .._compat import validate_params
 from .._labels import ordinal_confusion
 
 

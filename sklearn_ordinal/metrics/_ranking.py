@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_consistent_length
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
+from .._compat import Interval, StrOptions, validate_params
 from .._labels import check_ordinal_targets
 
 _RANKING_CONSTRAINTS = {
