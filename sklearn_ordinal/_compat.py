@@ -72,17 +72,17 @@ def check_matplotlib_support(caller_name):
 def cohen_kappa_score(
     y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan
 ):
-    r""":func:`sklearn.metrics.cohen_kappa_score` with the undefined case of 1.9 on 1.7+.
+    r""":func:`sklearn.metrics.cohen_kappa_score`, undefined case included, on every version.
 
     Kappa is :math:`1 - \sum_{ij} w_{ij} O_{ij} / \sum_{ij} w_{ij} E_{ij}`, with
     :math:`E` the outer product of the two marginals over the total weight. It is
     undefined when the expected disagreement :math:`\sum w_{ij} E_{ij}` is 0: the
     disagreement weights are positive off the diagonal, so exactly when no weight of
-    ``y1`` and weight of ``y2`` sit on two different classes (both put everything on
-    one class, or there is no weight at all). scikit-learn >= 1.9 returns
-    ``replace_undefined_by`` with an ``UndefinedMetricWarning`` there; before, it
-    divides 0 by 0. This decides the undefined case itself, the same way on every
-    version, and leaves the defined case to scikit-learn.
+    ``y1`` and weight of ``y2`` sit on two different classes: both put everything on
+    one and the same class. scikit-learn >= 1.9 returns ``replace_undefined_by`` with
+    an ``UndefinedMetricWarning`` there; before, it has no such parameter and divides
+    0 by 0. This decides the undefined case itself, the same way on every version, and
+    leaves the defined case to scikit-learn.
 
     Parameters
     ----------
