@@ -9,11 +9,11 @@ beat it has learnt little (``SPEC.md`` section 2).
 """
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
-from sklearn.metrics._scorer import _BaseScorer
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_consistent_length
-from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._labels import _is_ordered_categorical, check_ordinal_targets
 from ..metrics import get_scorer, make_ordinal_scorer
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer
@@ -210,13 +210,13 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     >>> y = [1] * 39 + [2] * 72 + [3] * 94 + [4] * 345 + [5] * 450
     >>> X = [[0]] * len(y)
     >>> micro = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y)
-    >>> micro.trivial_class_
-    np.int64(4)
+    >>> print(micro.trivial_class_)
+    4
     >>> micro.class_scores_
     array([-3.095, -2.173, -1.395, -0.805, -0.905])
     >>> macro = TrivialOrdinalClassifier("neg_macro_mean_absolute_error").fit(X, y)
-    >>> macro.trivial_class_, float(macro.class_scores_.max())
-    (np.int64(3), -1.2)
+    >>> print(macro.trivial_class_, float(macro.class_scores_.max()))
+    3 -1.2
     >>> macro.predict([[0], [1]])
     array([3, 3])
     """

@@ -15,8 +15,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from sklearn.utils import check_random_state
-from sklearn.utils._param_validation import Interval, validate_params
 
+from .._compat import Interval, validate_params
 from ..metrics._scorer import _SCORERS
 from ..metrics._scorer import _one_number
 from ._measures import _as_measure

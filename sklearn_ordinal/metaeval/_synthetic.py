@@ -10,8 +10,8 @@ import numbers
 
 import numpy as np
 from sklearn.utils import Bunch, check_random_state
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
+from .._compat import Interval, StrOptions, validate_params
 from ..metrics._scorer import _one_number
 from ._measures import _as_measure
 

@@ -11,7 +11,8 @@ import warnings
 import numpy as np
 from scipy.stats import spearmanr
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils._param_validation import validate_params
+
+from .._compat import validate_params
 
 
 def _check_scores(scores, name, ndim):

@@ -17,8 +17,7 @@ from numbers import Integral
 import numpy as np
 from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils._param_validation import Interval, validate_params
-
+from .._compat import Interval, validate_params
 from .._labels import ordinal_confusion
 
 
@@ -254,13 +253,21 @@ def _cohen_kappa_from_confusion(confusion, weights=None):
     with a warning) when no disagreement is expected: both sides hold one class.
     """
     observed = confusion.matrix
+    in_true, in_pred = observed.sum(axis=1) > 0, observed.sum(axis=0) > 0
+    # Decided on booleans, exactly: every weight is positive off the diagonal, so no
+    # disagreement is expected only if both sides hold one and the same class.
+    if not (np.outer(in_true, in_pred) & ~np.eye(len(observed), dtype=bool)).any():
+        warnings.warn(
+            "Cohen's kappa is undefined when no disagreement is expected (y_true and "
+            "y_pred put all their weight on one and the same class); returning 0.0.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+        return 0.0
     expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / observed.sum()
     position = np.arange(len(observed), dtype=np.float64)
     weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
-    expected_disagreement = np.sum(weight * expected)
-    if expected_disagreement == 0:
-        return _warn_constant("Cohen's kappa")
-    return float(1 - np.sum(weight * observed) / expected_disagreement)
+    return float(1 - np.sum(weight * observed) / np.sum(weight * expected))
 
 
 def _mutual_information_from_confusion(confusion):

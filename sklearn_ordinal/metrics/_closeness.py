@@ -12,8 +12,8 @@ import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils._param_validation import StrOptions, validate_params
 
+from .._compat import StrOptions, validate_params
 from .._labels import ordinal_confusion
 
 _SCALES = ("ordinal", "nominal", "interval")

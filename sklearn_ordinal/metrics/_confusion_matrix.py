@@ -3,8 +3,8 @@
 from functools import lru_cache, partial
 
 import numpy as np
-from sklearn.utils._param_validation import validate_params
 
+from .._compat import validate_params
 from .._labels import ordinal_confusion
 
 

@@ -10,9 +10,9 @@ import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils._param_validation import StrOptions, validate_params
 
-from .._labels import ClassErrors, OrdinalConfusion, ordinal_confusion, confusion_or_errors
+from .._compat import StrOptions, validate_params
+from .._labels import ClassErrors, OrdinalConfusion, confusion_or_errors, ordinal_confusion
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],

@@ -20,8 +20,7 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
-
+from .._compat import Interval, StrOptions, validate_params
 from .._labels import check_scored_targets
 
 _RANKING_CONSTRAINTS = {

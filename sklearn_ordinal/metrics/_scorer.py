@@ -22,8 +22,8 @@ from inspect import signature
 
 import numpy as np
 import pandas as pd
-from sklearn.metrics._scorer import _BaseScorer
 
+from .._compat import _BaseScorer
 from .._labels import _categories, _is_ordered_categorical, _ordered_categorical
 from ._agreement import (
     _accuracy,

@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.model_selection import check_cv, cross_validate
-from sklearn.utils._param_validation import HasMethods, validate_params
 
+from .._compat import HasMethods, validate_params
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import get_scorer
 

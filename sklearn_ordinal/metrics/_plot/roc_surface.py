@@ -1,8 +1,8 @@
 """ROC surface display for rankings of three ordered classes."""
 
 import numpy as np
-from sklearn.utils._optional_dependencies import check_matplotlib_support
 
+from ..._compat import check_matplotlib_support
 from .._ranking import _roc_surface, vus_score
 from .._scorer import _scores_response, _stated_order
 

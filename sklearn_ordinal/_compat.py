@@ -1,0 +1,68 @@
+"""The one place where the package meets private or version-dependent scikit-learn API.
+
+Every private scikit-learn name the package uses is imported here, with why it is
+worth depending on and the first scikit-learn release that has it; the other modules
+import it from here (``tests/test_compat.py`` holds them to that). The rest are shims that behave the same from the oldest supported scikit-learn (1.7) to
+the newest, so that a version difference is handled once, here, and CI tests it at
+both ends.
+"""
+
+# `_fit_context` runs `fit` under the same parameter validation and config handling
+# as scikit-learn's own estimators (since 1.3).
+from sklearn.base import _fit_context
+
+# The scorers' base class: subclassing it is what lets a scorer read the fitted
+# estimator's `classes_` (the class order) while taking part, like scikit-learn's own
+# scorers, in prediction caching of multi-metric scoring, `sample_weight` routing of
+# searches and metadata routing; `make_scorer` hands the measure only the
+# predictions. Its `_score(method_caller, estimator, X, y_true, **kwargs)` protocol
+# and `_response_method` (a tuple allowed) are what scikit-learn calls (since 1.4).
+from sklearn.metrics._scorer import _BaseScorer
+
+# The parameter validation of every public function and estimator: scikit-learn's
+# own `InvalidParameterError` messages, skipped under `set_config(skip_parameter_
+# validation=True)` like scikit-learn's (module since 1.2; `prefer_skip_nested_
+# validation`, which the package passes, since 1.3).
+from sklearn.utils._param_validation import (
+    HasMethods,
+    Interval,
+    StrOptions,
+    validate_params,
+)
+
+# `_num_samples` counts the rows of any input scikit-learn accepts (lists,
+# DataFrames, sparse matrices) without converting it (in sklearn.utils.validation
+# in every release checked, 1.1 to 1.9).
+from sklearn.utils.validation import _num_samples
+
+__all__ = [
+    "HasMethods",
+    "Interval",
+    "StrOptions",
+    "_BaseScorer",
+    "_fit_context",
+    "_num_samples",
+    "check_matplotlib_support",
+    "validate_params",
+]
+
+
+def check_matplotlib_support(caller_name):
+    """Raise an ImportError that names the ``plot`` extra when matplotlib is missing.
+
+    Our own rather than scikit-learn's private one (moved to
+    ``sklearn.utils._optional_dependencies`` in 1.5): it is four lines, and ours can
+    name this package's extra.
+
+    Parameters
+    ----------
+    caller_name : str
+        The function or method that needs matplotlib, for the message.
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as error:
+        raise ImportError(
+            f"{caller_name} requires matplotlib: install it with "
+            "`pip install 'sklearn-ordinal[plot]'` (or `pip install matplotlib`)."
+        ) from error
