@@ -302,3 +302,82 @@ def _spearman(y_true, y_pred, *, labels=None):
 def _kendall_tau_b(y_true, y_pred, *, labels=None):
     """Kendall's tau-b of the class positions (SciPy's default variant)."""
     return _rank_correlation(stats.kendalltau, "Kendall's tau-b", y_true, y_pred, labels)
+
+
+def _value_weighted_kappa(
+    y_true, y_pred, *, weights="linear", labels=None, class_values=None, sample_weight=None
+):
+    r"""Weighted kappa with disagreement weights on class values, not class positions.
+
+    With the confusion matrix :math:`O` (total weight :math:`N`), the expected matrix
+    :math:`E_{ij} = O_{i\cdot} O_{\cdot j} / N` under independence and the class
+    values :math:`v_k`:
+
+    .. math::
+
+        \kappa_w = 1 - \frac{\sum_{ij} W_{ij} O_{ij}}{\sum_{ij} W_{ij} E_{ij}},
+        \qquad W_{ij} = |v_i - v_j| \ \text{(linear)} \ \text{or}\ (v_i - v_j)^2
+        \ \text{(quadratic)}.
+
+    This is the weighted kappa of Cohen (1968) and of Vanbelle and Albert (2009)
+    with weights on predefined intervals between the classes, the reading of
+    Amigó et al. (2020, Table 2), where weighted kappa is not ordinal invariant.
+    The ``linear_weighted_kappa`` scorer uses class positions instead
+    (:math:`v_k = k`), hence is unchanged by any increasing relabelling; the two
+    agree when the class values are equidistant. 0.0, with a warning, when the
+    denominator is 0 (a single class in ``y_true`` and ``y_pred`` together).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted ordinal labels.
+    weights : {"linear", "quadratic"}, default="linear"
+        How a disagreement weighs with the distance between class values.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: numeric
+        labels themselves, else class positions.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    kappa : float
+        At most 1; higher is better.
+
+    References
+    ----------
+    .. [1] J. Cohen, "Weighted kappa: nominal scale agreement with provision for
+       scaled disagreement or partial credit", Psychological Bulletin 70(4), 1968.
+    .. [2] S. Vanbelle and A. Albert, "A note on the linearly weighted kappa
+       coefficient for ordinal scales", Statistical Methodology 6(2), 2009.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics._agreement import _value_weighted_kappa
+    >>> y_true, y_pred = [1, 2, 3, 3], [1, 3, 3, 2]
+    >>> round(_value_weighted_kappa(y_true, y_pred), 4)   # values 1, 2, 3: equidistant
+    0.4286
+    >>> round(_value_weighted_kappa(y_true, y_pred, class_values=[1, 2, 10]), 4)
+    0.0857
+    """
+    if weights not in ("linear", "quadratic"):
+        raise ValueError(f'weights must be "linear" or "quadratic"; got {weights!r}.')
+    confusion = ordinal_confusion(
+        y_true, y_pred, labels=labels, class_values=class_values, sample_weight=sample_weight
+    )
+    observed = confusion.matrix
+    expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / observed.sum()
+    distance = np.abs(confusion.values[:, np.newaxis] - confusion.values)
+    disagreement = distance if weights == "linear" else distance**2
+    chance = np.sum(disagreement * expected)
+    if chance == 0:
+        warnings.warn(
+            "Weighted kappa is undefined when y_true and y_pred hold a single class "
+            "together; returning 0.0.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return 0.0
+    return float(1 - np.sum(disagreement * observed) / chance)
