@@ -101,3 +101,31 @@ def test_undefined_and_bad_weights():
         assert _value_weighted_kappa([2, 2], [2, 2]) == 0.0
     with pytest.raises(ValueError, match='weights must be "linear" or "quadratic"'):
         _value_weighted_kappa([1, 2], [1, 2], weights="cubic")
+
+
+@given(_case(), st.data())
+def test_linear_weights_are_monotonic_while_kappa_is_positive(case, data):
+    # Moving predictions closer lowers the observed disagreement by some d and the
+    # chance disagreement by at most d: kappa rises whenever it is above 0 (the claim
+    # benchmarks/reproduce_cem_table2.py prints; below 0 it can stay or fall).
+    n_classes, y_true, y_pred, _, values = case
+    labels = np.arange(n_classes)
+    before = _value_weighted_kappa(y_true, y_pred, labels=labels, class_values=values)
+    wrong = np.flatnonzero(y_pred != y_true)
+    if before <= 0 or wrong.size == 0:
+        return
+    moved = data.draw(st.lists(st.sampled_from(wrong.tolist()), min_size=1, unique=True))
+    closer = y_pred.copy()
+    for j in moved:
+        low, high = sorted((y_pred[j], y_true[j]))
+        choices = [c for c in range(low, high + 1) if c != y_pred[j]]
+        closer[j] = data.draw(st.sampled_from(choices))
+    after = _value_weighted_kappa(y_true, closer, labels=labels, class_values=values)
+    assert after > before
+
+
+def test_linear_weights_can_stay_put_below_zero():
+    # The counterexample the Table 2 reproduction prints: kappa -2/3 before and after.
+    y_true, y_pred, closer = [1, 1, 1, 2, 3], [2, 2, 3, 1, 1], [2, 2, 2, 1, 1]
+    assert _value_weighted_kappa(y_true, y_pred) == pytest.approx(-2 / 3)
+    assert _value_weighted_kappa(y_true, closer) == pytest.approx(-2 / 3)
