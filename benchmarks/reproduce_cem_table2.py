@@ -131,9 +131,9 @@ WHY = {
         "'closer', so the cost of a move depends on the neighbour on the other side."
     ),
 }
-# Counterexamples found by an exhaustive search of small cases (every gold standard
-# of up to 5 items in classes 1..3, every output, every single move closer), checked
-# here because the random search can miss them.
+# Counterexamples found by enumerating small cases (the gold standards of up to 5
+# items with each of the classes 1..3, every output, every single move closer),
+# checked here because the random search can miss them.
 KNOWN = {
     ("linear_weighted_kappa", "ordinal_monotonicity"): {
         "y_true": [1, 1, 1, 2, 3], "y_pred": [2, 2, 3, 1, 1], "y_pred_closer": [2, 2, 2, 1, 1]},
@@ -260,7 +260,7 @@ def main(argv=None):
     print("Marked as satisfying imbalance, but failing the paper's own example: "
           + (", ".join(contradicted) if contradicted else "none") + ".")
 
-    print("\nCounterexamples from an exhaustive search of small cases, checked directly:")
+    print("\nCounterexamples found by enumerating small cases, checked directly:")
     final = known_counterexamples(ours)
     changed = [(name, prop) for name in ROWS for prop in PROPERTIES
                if final.loc[name, prop] != ours.loc[name, prop]]

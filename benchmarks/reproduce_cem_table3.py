@@ -223,7 +223,7 @@ def summary(stack):
 
 
 def side_by_side(mean, sd, paper):
-    """'mean+-sd (paper)' cells, '*' where the mean is off the paper's by more than the tolerance."""
+    """'mean+-sd (paper)' cells, '*' where the mean is more than the tolerance off."""
     cells = pd.DataFrame(index=mean.index, columns=mean.columns, dtype=object)
     for row in mean.index:
         for column in mean.columns:
