@@ -172,3 +172,23 @@ def test_appendix_b_examples_are_violations():
 def test_metric_returning_no_number_is_a_clear_error(bad):
     with pytest.raises(ValueError, match="must return one real number"):
         check_metric_properties(bad, n_trials=2, random_state=0)
+
+
+def test_each_property_sees_the_same_cases_whatever_the_others_find():
+    # Both metrics are the MAE on the cases of monotonicity and imbalance (labels
+    # 1..5); on the relabelled invariance cases one stops after a few violations,
+    # the other is undefined on all of them. The later properties must not notice.
+    def mae_undefined_when_relabelled(y_true, y_pred):
+        if max(np.max(y_true), np.max(y_pred)) > 5:
+            raise ValueError("undefined")
+        return -mean_absolute_error(y_true, y_pred)
+
+    def mae(y_true, y_pred):
+        return -mean_absolute_error(y_true, y_pred)
+
+    stopping = check_metric_properties(mae, n_trials=40, random_state=3)
+    undefined = check_metric_properties(mae_undefined_when_relabelled, n_trials=40, random_state=3)
+    assert stopping["ordinal_invariance"].holds is False
+    assert undefined["ordinal_invariance"].n_checked == 0
+    for name in ("ordinal_monotonicity", "imbalance"):
+        assert stopping[name] == undefined[name]

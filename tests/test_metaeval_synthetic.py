@@ -5,6 +5,7 @@ import pytest
 from sklearn.metrics import accuracy_score
 
 from sklearn_ordinal.metaeval import make_synthetic_ordinal_task, score_systems
+from sklearn_ordinal.metaeval._synthetic import _mistakes
 
 KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
 
@@ -68,19 +69,55 @@ def test_kinds_of_mistake(task):
     np.testing.assert_array_equal(next_class, np.minimum(y_true + 1, 11))
 
     # Displacing every item by n/10 = 20 positions in the gold order: the output is
-    # the sorted gold shifted by 20 positions, and never below the gold class.
+    # the sorted gold shifted by 20 positions, and never below the gold class; the
+    # top 20 items, with no item 20 positions further, keep their gold class.
     displaced = _system(task, "ordinal_displacement", 1.0)
     assert (displaced >= y_true).all()
     for truth, output in zip(y_true, displaced):
-        order = np.argsort(truth, kind="stable")
-        sorted_truth = truth[order]
-        expected = sorted_truth[np.minimum(np.arange(200) + 20, 199)]
+        sorted_truth = np.sort(truth)
+        expected = np.concatenate([sorted_truth[20:], sorted_truth[180:]])
         np.testing.assert_array_equal(np.sort(output), np.sort(expected))
 
     # Proximity: between the gold class and the class of a random position.
     proximity = _system(task, "proximity", 1.0)
     assert 0 < (proximity != y_true).mean() < (_system(task, "random", 1.0) != y_true).mean()
     assert np.abs(proximity - y_true).mean() < np.abs(_system(task, "random", 1.0) - y_true).mean()
+
+
+# 20 items (n / 10 = 2), listed in gold order but for a swap, so that the item at
+# each position is known; the top two classes (8 and 9) are single items.
+GOLD = np.array([[1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 9, 8, 7]])
+ORDER = np.array([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 19, 18, 17]])
+
+
+@pytest.mark.parametrize(
+    "overflow, top_two",
+    # Items 18 (class 8, position 18) and 17 (class 9, position 19) have no item two
+    # positions further: they keep their class, or take the last item's class 9.
+    [("keep_gold", [8, 9]), ("last_class", [9, 9])],
+)
+def test_ordinal_displacement_overflow_on_a_tiny_task(overflow, top_two):
+    output = _mistakes("ordinal_displacement", GOLD, ORDER, 11, None, overflow)
+    sorted_gold = GOLD[0, ORDER[0]]
+    expected = np.empty(20, dtype=int)
+    expected[ORDER[0, :18]] = sorted_gold[2:]  # every other item: two positions up
+    expected[[18, 17]] = top_two
+    np.testing.assert_array_equal(output[0], expected)
+
+
+def test_displacement_overflow_changes_only_the_top_items():
+    size = dict(n_test_cases=30, n_items=50, random_state=0)
+    keep = make_synthetic_ordinal_task(**size)
+    last = make_synthetic_ordinal_task(**size, displacement_overflow="last_class")
+    np.testing.assert_array_equal(keep.y_true, last.y_true)
+    differ = keep.y_pred != last.y_pred
+    # Only ordinal-displacement systems differ, on at most n / 10 = 5 items per test
+    # case: there one keeps the gold class and the other outputs the highest one.
+    assert not differ[keep.kind != "ordinal_displacement"].any()
+    assert differ.any() and differ.sum(axis=2).max() <= 5
+    systems, cases, items = np.nonzero(differ)
+    np.testing.assert_array_equal(keep.y_pred[differ], keep.y_true[cases, items])
+    np.testing.assert_array_equal(last.y_pred[differ], keep.y_true.max(axis=1)[cases])
 
 
 def test_subset_of_kinds_and_ratios():
@@ -97,6 +134,7 @@ def test_subset_of_kinds_and_ratios():
         ({"kinds": ("sideways",)}, "kinds must be a non-empty subset"),
         ({"error_ratios": [0.5, 1.5]}, r"error_ratios must be numbers in \[0, 1\]"),
         ({"std_range": (3.0, 1.0)}, "std_range"),
+        ({"displacement_overflow": "wrap"}, "displacement_overflow"),
     ],
 )
 def test_bad_parameters(kwargs, match):

@@ -21,21 +21,56 @@ def _load(name):
 
 
 def test_cem_table3_quick(capsys):
-    table = _load("reproduce_cem_table3").main(["--quick"])
-    assert table.shape == (15, 6)
-    assert np.isfinite(table.to_numpy(dtype=float)).all()
-    assert (table.to_numpy(dtype=float) > 0).all()
+    result = _load("reproduce_cem_table3").main(["--quick", "--seeds", "1"])
+    mean = result["mean"].to_numpy(dtype=float)
+    assert mean.shape == (15, 6) and len(result["runs"]) == 1
+    assert np.isfinite(mean).all() and (mean > 0).all()
     out = capsys.readouterr().out
     assert "CEM-ORD" in out and "(0.91)" in out  # ours beside the paper's
+    for reading in ("displacement_overflow='keep_gold'", "displacement_overflow='last_class'",
+                    "undefined highest", "read as swapped", "unordered pair"):
+        assert reading in out
+
+
+def test_pair_coverage_is_coverage_and_ranks_undefined_highest():
+    from scipy.stats import spearmanr
+
+    from sklearn_ordinal.metaeval import coverage
+    from sklearn_ordinal.metaeval._uir import _pairwise_uir
+
+    pair_coverage = _load("reproduce_cem_table3").pair_coverage
+    rng = np.random.RandomState(0)
+    metric, reference = rng.rand(6, 8), rng.rand(6, 8, 3)
+    uir = _pairwise_uir(reference)
+    assert pair_coverage(metric, uir) == pytest.approx(coverage(metric, reference))
+
+    # System 2 is undefined on one test case: its pairs rank above every other pair.
+    metric[2, 5] = np.nan
+    mean = metric.mean(axis=1)
+    difference = mean[:, None] - mean[None, :]
+    off = ~np.eye(6, dtype=bool)
+    highest = np.where(np.isnan(difference), 1e9, difference)[off]
+    expected = spearmanr(highest, uir[off]).statistic
+    assert pair_coverage(metric, uir) == pytest.approx(expected)
+    upper = np.triu(np.ones((6, 6), dtype=bool), k=1)
+    expected = spearmanr(np.where(np.isnan(difference), 1e9, difference)[upper],
+                         uir[upper]).statistic
+    assert pair_coverage(metric, uir, pairs="unordered") == pytest.approx(expected)
 
 
 def test_cem_table2_quick(capsys):
     table = _load("reproduce_cem_table2").main(["--quick"])
-    # Even 10 trials find the Appendix B counterexamples and none for CEM-ORD.
+    # Even 10 trials find no counterexample for CEM-ORD, and MAE's invariance one; the
+    # value-weighted kappa is not ordinal invariant, the positional one is.
     assert table.loc["cem_ord"].all()
     assert not table.loc["neg_mean_absolute_error", "ordinal_invariance"]
-    assert not table.loc["accuracy", "ordinal_monotonicity"]
-    assert "agree with the paper" in capsys.readouterr().out
+    assert not table.loc["linear_weighted_kappa (values)", "ordinal_invariance"]
+    assert table.loc["linear_weighted_kappa", "ordinal_invariance"]
+    out = capsys.readouterr().out
+    assert "agree with the paper" in out
+    # The paper's own imbalance example refutes three of its imbalance marks.
+    assert ("failing the paper's own example: kendall_tau_b, spearman, mutual_information."
+            in out)
 
 
 def test_waegeman_figures_quick(tmp_path, capsys):
@@ -59,4 +94,5 @@ def test_baccianella_quick(capsys):
     assert table.loc["Trivial", "MAE^M"] == pytest.approx(1.2)
     assert list(table.index) == ["Trivial", "epsilon-SVR", "epsilon-SVR, balanced weights"]
     out = capsys.readouterr().out
-    assert "4 stars, MAE^mu 0.805" in out
+    assert "4 stars, MAE^mu 0.805; majority class 5: 0.905" in out
+    assert "prints neither number" in out and "gives 0.631" in out

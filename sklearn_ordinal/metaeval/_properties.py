@@ -326,10 +326,13 @@ def check_metric_properties(metric, *, greater_is_better=True, n_trials=100, ran
     """
     measure, sign = _as_measure(metric, greater_is_better)
     evaluate = partial(_effectiveness, measure, sign)
-    rng = check_random_state(random_state)
+    # One stream per property, drawn up front: every metric checked with the same
+    # seed sees the same cases, even when an earlier property stops early.
+    seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=len(PROPERTIES))
     results = {}
-    for name in PROPERTIES:
+    for name, seed in zip(PROPERTIES, seeds):
         draw, valid, scores = _CHECKS[name]
+        rng = np.random.RandomState(seed)
         violations, n_checked = [], 0
         for trial in range(n_trials):
             items, extras = draw(rng, rng.randint(3, 6), max_extra=2 + 8 * trial // n_trials)

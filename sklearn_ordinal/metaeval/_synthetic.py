@@ -16,9 +16,10 @@ from ..metrics._scorer import _one_number
 from ._measures import _as_measure
 
 MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
+DISPLACEMENT_OVERFLOWS = ("keep_gold", "last_class")
 
 
-def _mistakes(kind, y_true, order, n_classes, rng):
+def _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow):
     """The label a system of this kind puts on each item when it errs on it.
 
     ``order[t]`` lists the items of test case ``t`` sorted by gold class (ties in
@@ -39,9 +40,13 @@ def _mistakes(kind, y_true, order, n_classes, rng):
     if kind == "tag_displacement":
         return np.minimum(y_true + 1, n_classes)
     if kind == "ordinal_displacement":
-        # Past the last item the displaced position sticks to the highest one, as
-        # values past the last class are discretised into it.
-        target = np.minimum(position + int(round(n_items / 10)), n_items - 1)
+        target = position + int(round(n_items / 10))
+        if displacement_overflow == "keep_gold":
+            # The paper's formula names no item past the last one: no mistake is
+            # defined there, so the item keeps its own position, hence its gold class.
+            target = np.where(target < n_items, target, position)
+        else:
+            target = np.minimum(target, n_items - 1)
     else:  # proximity: halfway (in items) between the gold and a random position
         target = (position + rng.randint(0, n_items, size=y_true.shape)) // 2
     return np.take_along_axis(sorted_gold, target, axis=1)
@@ -56,6 +61,7 @@ def _mistakes(kind, y_true, order, n_classes, rng):
         "std_range": [tuple],
         "error_ratios": ["array-like"],
         "kinds": [list, tuple, StrOptions(set(MISTAKE_KINDS))],
+        "displacement_overflow": [StrOptions(set(DISPLACEMENT_OVERFLOWS))],
         "random_state": ["random_state"],
     },
     prefer_skip_nested_validation=True,
@@ -69,6 +75,7 @@ def make_synthetic_ordinal_task(
     std_range=(1.0, 3.0),
     error_ratios=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
     kinds=MISTAKE_KINDS,
+    displacement_overflow="keep_gold",
     random_state=None,
 ):
     """Gold standard and synthetic systems of the CEM paper's section 5.3.
@@ -84,14 +91,15 @@ def make_synthetic_ordinal_task(
     - ``"random"``: a class drawn uniformly from ``1..n_classes``;
     - ``"tag_displacement"``: the next class, ``g(d) + 1`` (the top class stays);
     - ``"ordinal_displacement"``: the gold class of the item ``n_items / 10``
-      positions further in the items sorted by gold class (ties in random order;
-      past the end, the last item);
+      positions further in the items sorted by gold class (ties in random order);
+      the top ``n_items / 10`` items have no such item, see
+      ``displacement_overflow``;
     - ``"proximity"``: the gold class of the item halfway between the item and a
       uniformly random position in that sorting.
 
     There is one system per kind and error ratio: ``5 x 10 = 50`` by default.
     Where the paper is silent (how the standard deviation varies, which items
-    err, rounding of positions, the top of the scale), the choices above are this
+    err, rounding of positions, the top of the ordering), the choices above are this
     package's.
 
     Parameters
@@ -111,6 +119,13 @@ def make_synthetic_ordinal_task(
     kinds : tuple of str, default=all five kinds
         Kinds of mistake, among ``"random"``, ``"proximity"``, ``"majority"``,
         ``"tag_displacement"``, ``"ordinal_displacement"``.
+    displacement_overflow : {"keep_gold", "last_class"}, default="keep_gold"
+        What an ordinal-displacement system outputs for the items in the top
+        ``n_items / 10`` positions of the ordering, for which the paper's
+        :math:`s_{oDisp}(d) = g(d' : ord(d') = ord(d) + n/10)` names no item
+        :math:`d'`. ``"keep_gold"``: no mistake is defined, so they keep their gold
+        class (the literal reading, and the one closer to the paper's Table 3);
+        ``"last_class"``: they get the gold class of the last item, the highest one.
     random_state : int, RandomState instance or None, default=None
         Seed of the gold standard and of the systems' mistakes.
 
@@ -178,7 +193,8 @@ def make_synthetic_ordinal_task(
             errs = np.argsort(rng.random_sample(y_true.shape), axis=1)[:, :n_errors]
             wrong = np.zeros(y_true.shape, dtype=bool)
             np.put_along_axis(wrong, errs, True, axis=1)
-            y_pred.append(np.where(wrong, _mistakes(kind, y_true, order, n_classes, rng), y_true))
+            mistakes = _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow)
+            y_pred.append(np.where(wrong, mistakes, y_true))
             kind_of.append(kind)
             ratio_of.append(float(ratio))
     return Bunch(

@@ -243,14 +243,15 @@ _KAPPA_WEIGHTS = {
 }
 
 
-def _cohen_kappa_from_confusion(confusion, weights=None):
+def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     """Cohen's kappa, ``1 - sum(W O) / sum(W E)``, disagreement weights on positions.
 
     ``O`` is the confusion matrix and ``E`` the outer product of its margins over
     ``N``; ``W`` is 1 off the diagonal, or ``|i - j|`` (linear) or ``(i - j)^2``
     (quadratic) for the positions ``i, j`` in the whole ordered class set, as
-    scikit-learn's ``cohen_kappa_score`` given ``labels=range(K)``. Undefined (0.0
-    with a warning) when no disagreement is expected: both sides hold one class.
+    scikit-learn's ``cohen_kappa_score`` given ``labels=range(K)`` (for the class
+    values ``v_i, v_j`` instead when ``on_values``). Undefined (0.0 with a warning)
+    when no disagreement is expected: both sides hold one and the same class.
     """
     observed = confusion.matrix
     in_true, in_pred = observed.sum(axis=1) > 0, observed.sum(axis=0) > 0
@@ -265,7 +266,7 @@ def _cohen_kappa_from_confusion(confusion, weights=None):
         )
         return 0.0
     expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / observed.sum()
-    position = np.arange(len(observed), dtype=np.float64)
+    position = confusion.values if on_values else np.arange(len(observed), dtype=np.float64)
     weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
     return float(1 - np.sum(weight * observed) / np.sum(weight * expected))
 
@@ -427,3 +428,74 @@ def _kendall_tau_b(y_true, y_pred, *, labels=None):
     """Kendall's tau-b of the class positions (SciPy's default variant)."""
     confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Kendall's tau-b")
     return _kendall_tau_b_from_confusion(confusion)
+
+
+def _value_weighted_kappa(
+    y_true, y_pred, *, weights="linear", labels=None, class_values=None, sample_weight=None
+):
+    r"""Weighted kappa with disagreement weights on class values, not class positions.
+
+    With the confusion matrix :math:`O` (total weight :math:`N`), the expected matrix
+    :math:`E_{ij} = O_{i\cdot} O_{\cdot j} / N` under independence and the class
+    values :math:`v_k`:
+
+    .. math::
+
+        \kappa_w = 1 - \frac{\sum_{ij} W_{ij} O_{ij}}{\sum_{ij} W_{ij} E_{ij}},
+        \qquad W_{ij} = |v_i - v_j| \ \text{(linear)} \ \text{or}\ (v_i - v_j)^2
+        \ \text{(quadratic)}.
+
+    This is the weighted kappa of Cohen (1968) and of Vanbelle and Albert (2009)
+    with weights on predefined intervals between the classes, the reading of
+    Amigó et al. (2020, Table 2), where weighted kappa is not ordinal invariant.
+    The ``linear_weighted_kappa`` scorer uses class positions instead
+    (:math:`v_k = k`), hence is unchanged by any increasing relabelling; the two
+    agree when the class values are equidistant. 0.0, with a warning, when the
+    denominator is 0 (``y_true`` and ``y_pred`` hold one and the same class).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted ordinal labels.
+    weights : {"linear", "quadratic"}, default="linear"
+        How a disagreement weighs with the distance between class values.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: numeric
+        labels themselves, else class positions.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    kappa : float
+        At most 1; higher is better.
+
+    References
+    ----------
+    .. [1] J. Cohen, "Weighted kappa: nominal scale agreement with provision for
+       scaled disagreement or partial credit", Psychological Bulletin 70(4), 1968.
+    .. [2] S. Vanbelle and A. Albert, "A note on the linearly weighted kappa
+       coefficient for ordinal scales", Statistical Methodology 6(2), 2009.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics._agreement import _value_weighted_kappa
+    >>> y_true, y_pred = [1, 2, 3, 3], [1, 3, 3, 2]
+    >>> round(_value_weighted_kappa(y_true, y_pred), 4)   # values 1, 2, 3: equidistant
+    0.4286
+    >>> round(_value_weighted_kappa(y_true, y_pred, class_values=[1, 2, 10]), 4)
+    0.0857
+    """
+    if weights not in ("linear", "quadratic"):
+        raise ValueError(f'weights must be "linear" or "quadratic"; got {weights!r}.')
+    confusion = ordinal_confusion(
+        y_true,
+        y_pred,
+        labels=labels,
+        class_values=class_values,
+        sample_weight=sample_weight,
+        measure=f"{weights} value-weighted kappa",
+    )
+    return _cohen_kappa_from_confusion(confusion, weights, on_values=True)
