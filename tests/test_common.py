@@ -35,6 +35,7 @@ from sklearn_ordinal.metrics._agreement import (
     _mutual_information,
     _pearson,
     _spearman,
+    _value_weighted_kappa,
 )
 
 # Label measures: f(y_true, y_pred, *, labels=None, sample_weight=None, ...) -> float.
@@ -60,6 +61,8 @@ LABEL_MEASURES = {
     "cohen_kappa": _cohen_kappa,
     "linear_weighted_kappa": partial(_cohen_kappa, weights="linear"),
     "quadratic_weighted_kappa": partial(_cohen_kappa, weights="quadratic"),
+    "linear_value_weighted_kappa": partial(_value_weighted_kappa, weights="linear"),
+    "quadratic_value_weighted_kappa": partial(_value_weighted_kappa, weights="quadratic"),
     "macro_f1": _macro_f1,
     "kendall_tau_b": _kendall_tau_b,
     "spearman": _spearman,
@@ -70,7 +73,8 @@ LABEL_MEASURES = {
 _CEM_SECTION = {
     "cem_ord", "cem_nom", "cem_int", "cem_ord_flat", "accuracy_within_1", "kendall_tau_a",
     "accuracy", "macro_accuracy", "cohen_kappa", "linear_weighted_kappa",
-    "quadratic_weighted_kappa", "macro_f1", "kendall_tau_b", "spearman", "pearson",
+    "quadratic_weighted_kappa", "linear_value_weighted_kappa", "quadratic_value_weighted_kappa",
+    "macro_f1", "kendall_tau_b", "spearman", "pearson",
     "mutual_information",
 }
 
@@ -88,6 +92,8 @@ DISTANCE_MEASURES = {
     "cem_int",
     "cem_ord_flat",
     "pearson",
+    "linear_value_weighted_kappa",
+    "quadratic_value_weighted_kappa",
 }
 
 # Label measures that ignore the order of the classes: they take unordered strings as

@@ -96,6 +96,7 @@ def _from_confusion_registry():
         _pearson_from_confusion,
         _spearman,
         _spearman_from_confusion,
+        _value_weighted_kappa,
         accuracy_within_score,
         kendall_tau_a_score,
     )
@@ -127,6 +128,7 @@ def _from_confusion_registry():
         _pearson: _pearson_from_confusion,
         _spearman: _spearman_from_confusion,
         _kendall_tau_b: _kendall_tau_b_from_confusion,
+        _value_weighted_kappa: partial(_cohen_kappa_from_confusion, on_values=True),
     }
 
 

@@ -34,6 +34,7 @@ from ._agreement import (
     _mutual_information,
     _pearson,
     _spearman,
+    _value_weighted_kappa,
     accuracy_within_score,
     kendall_tau_a_score,
 )
@@ -348,6 +349,11 @@ _SCORERS = {
     "cohen_kappa": make_ordinal_scorer(_cohen_kappa),
     "linear_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="linear"),
     "quadratic_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="quadratic"),
+    # The same with weights on class values, the reading of the CEM paper's Table 2.
+    "linear_value_weighted_kappa": make_ordinal_scorer(_value_weighted_kappa, weights="linear"),
+    "quadratic_value_weighted_kappa": make_ordinal_scorer(
+        _value_weighted_kappa, weights="quadratic"
+    ),
     "macro_f1": make_ordinal_scorer(_macro_f1),
     "kendall_tau_b": make_ordinal_scorer(_kendall_tau_b),
     "spearman": make_ordinal_scorer(_spearman),
