@@ -43,7 +43,8 @@ class OrdinalConfusion(NamedTuple):
     classes: np.ndarray
     """The K class labels, in class order."""
     values: np.ndarray
-    """The K class values (floats), used by distance measures."""
+    """The K class values (floats), used by distance measures; numeric labels are
+    measured from the lowest class, which changes no difference between values."""
     matrix: np.ndarray
     """``matrix[i, j]``: weight of items of true class i predicted as class j, the
     weights divided by ``2 ** weight_exponent`` (which changes no measure)."""
@@ -238,19 +239,39 @@ def _check_class_values(class_values, classes):
     return values
 
 
-def _class_values(classes, class_values):
-    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions."""
+def _class_values(classes, class_values, relative=True):
+    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions.
+
+    Numeric labels serve as values measured from the lowest class when ``relative``
+    (every measure that uses values depends only on their differences), computed in
+    exact integer arithmetic, so that labels near 2**63 keep their distances.
+    """
     if class_values is not None:
         return _check_class_values(class_values, classes)
-    if classes.dtype.kind in "biuf":
+    if classes.dtype.kind not in "biuf":
+        return np.arange(len(classes), dtype=np.float64)
+    if not _is_strictly_increasing(classes):
+        raise ValueError(
+            f"numeric labels {classes.tolist()} are not in increasing order, so they "
+            "cannot serve as class values; pass class_values explicitly."
+        )
+    if relative and classes.dtype.kind in "iu":
+        # Differences of sorted integers fit the unsigned dtype of the same size.
+        unsigned = classes.astype(classes.dtype.str.replace("i", "u"))
+        values = (unsigned - unsigned[0]).astype(np.float64)
+    else:
         values = classes.astype(np.float64)
-        if np.any(np.diff(values) <= 0):
-            raise ValueError(
-                f"numeric labels {classes.tolist()} are not in increasing order, so they "
-                "cannot serve as class values; pass class_values explicitly."
-            )
-        return values
-    return np.arange(len(classes), dtype=np.float64)
+    if not _is_strictly_increasing(values):
+        raise ValueError(
+            f"numeric labels {classes.tolist()} are too close for their size to be told "
+            "apart in float64, so they cannot serve as class values; pass class_values "
+            "explicitly."
+        )
+    return values
+
+
+def _is_strictly_increasing(values):
+    return bool(np.all(values[1:] > values[:-1]))
 
 
 # --- Several target arrays: one class set ------------------------------------------
@@ -562,7 +583,8 @@ def confusion_or_errors(
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
         classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
-        values = _class_values(classes, class_values)
+        # Predictions are compared with the values themselves, not their differences.
+        values = _class_values(classes, class_values, relative=False)
         errors = np.abs(y_pred - values[codes]) ** power
         if sample_weight is not None:
             errors *= sample_weight

@@ -7,11 +7,13 @@ each measure's own test file.
 
 import pickle
 import re
+import warnings
 from functools import partial
 
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import UndefinedMetricWarning
 
 from sklearn_ordinal.metrics import (
     accuracy_within_score,
@@ -480,3 +482,61 @@ def test_extreme_equal_weights_are_no_weights(weight):
         assert measure(y_true, y_score, sample_weight=weights) == pytest.approx(
             measure(y_true, y_score)
         ), name
+
+
+# --- Every measure, every label kind (the trust issue's checklist) ----------------------
+
+
+@all_measures
+@pytest.mark.parametrize(
+    "dtype", [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+)
+def test_every_integer_dtype_gives_the_same_value(name, dtype):
+    y_true, y_pred = _data(name, 13)
+    measure = _measure(name)
+    expected = measure(y_true, y_pred)
+    converted = y_true.astype(dtype), (y_pred if name in SCORE_MEASURES else y_pred.astype(dtype))
+    assert measure(*converted) == pytest.approx(expected)
+    # Shifted into the dtype's upper range: only the order of the labels may matter
+    # (distance measures see the same differences).
+    if name not in ORDER_FREE and name not in SCORE_MEASURES:
+        top = dtype(np.iinfo(dtype).max - 4)
+        shifted = y_true.astype(dtype) + top, y_pred.astype(dtype) + top
+        assert measure(*shifted) == pytest.approx(expected, abs=1e-9)
+
+
+@score_measures
+@pytest.mark.parametrize(
+    "container", ["Series", "Categorical", "one-column DataFrame", "CategoricalIndex"]
+)
+def test_score_measures_take_the_order_of_an_ordered_categorical(name, container):
+    y_true, y_score = _random_scores(14)
+    measure = SCORE_MEASURES[name]
+    as_categorical = _ordered_containers(ORDINAL_NAMES, y_true)[container]
+    assert measure(as_categorical, y_score) == pytest.approx(measure(y_true, y_score))
+    names = np.array(ORDINAL_NAMES)[y_true]
+    assert measure(names, y_score, labels=ORDINAL_NAMES) == pytest.approx(
+        measure(y_true, y_score)
+    )
+    with pytest.raises(ValueError, match="order cannot be guessed"):
+        measure(names, y_score)
+
+
+@label_measures
+def test_one_class_gives_a_number_or_a_clear_warning(name):
+    # One class everywhere: a perfect prediction, whose value is defined by every
+    # measure or is undefined with an UndefinedMetricWarning (never NaN, never a crash).
+    measure = LABEL_MEASURES[name]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = measure([3, 3, 3], [3, 3, 3])
+    assert np.isfinite(value)
+    undefined = [w for w in caught if issubclass(w.category, UndefinedMetricWarning)]
+    if undefined:
+        assert "undefined" in str(undefined[0].message)
+
+
+@score_measures
+def test_one_class_is_a_clear_error_for_a_ranking(name):
+    with pytest.raises(ValueError, match="at least two classes"):
+        SCORE_MEASURES[name]([3, 3, 3], [0.1, 0.2, 0.3])

@@ -110,7 +110,11 @@ def test_categorical_prediction_outside_categories_is_named():
 
 
 def test_class_values():
-    assert ordinal_confusion([1, 3], [3, 10]).values.tolist() == [1, 3, 10]
+    # Numeric labels are their own values, measured from the lowest class (measures
+    # see only differences), exactly even near 2**63.
+    assert ordinal_confusion([1, 3], [3, 10]).values.tolist() == [0, 2, 9]
+    huge = np.array([2**63 - 3, 2**63 - 2, 2**63 - 1], dtype=np.uint64)
+    assert ordinal_confusion(huge, huge).values.tolist() == [0, 1, 2]
     assert ordinal_confusion(["y", "x"], ["y", "y"], labels=["y", "x"]).values.tolist() == [0, 1]
     values = ordinal_confusion(["x", "y"], ["y", "y"], labels=["x", "y"], class_values=[-1, 5]).values
     assert values.tolist() == [-1, 5]
