@@ -151,3 +151,11 @@ def test_score_systems_matches_a_loop(task):
             assert scores[s, t] == accuracy_score(y_true[t], y_pred[s, t])
     with pytest.raises(ValueError, match="y_pred shape"):
         score_systems(accuracy_score, y_true, y_pred[0])
+
+
+@pytest.mark.parametrize(
+    "std_range", [("a", "b"), (1.0, float("inf")), (float("nan"), 2.0), (1.0,), (3.0, 1.0)]
+)
+def test_bad_std_range_is_a_clear_error(std_range):
+    with pytest.raises(ValueError, match="finite positive standard deviations"):
+        make_synthetic_ordinal_task(n_test_cases=2, n_items=5, std_range=std_range)

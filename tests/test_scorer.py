@@ -25,6 +25,7 @@ from sklearn_ordinal.metrics import (
     accuracy_within_score,
     get_scorer,
     get_scorer_names,
+    get_scorers,
     make_ordinal_scorer,
     mean_absolute_error,
     vus_score,
@@ -408,3 +409,41 @@ def test_scorers_pickle_and_run_in_parallel(n_jobs):
     serial = cross_validate(LogisticRegression(), X, y, cv=3, scoring=scoring, n_jobs=1)
     for name in scoring:
         np.testing.assert_allclose(results[f"test_{name}"], serial[f"test_{name}"])
+
+
+def test_single_class_test_fold_is_nan_for_ranking_scorers_only():
+    # Documented in the ranking user guide: a ranking measure is undefined on a fold
+    # with one class (NaN with scikit-learn's warning); label measures stay finite.
+    y = np.repeat([0, 1, 2], 10)
+    X = y.reshape(-1, 1) + np.random.RandomState(0).normal(size=(30, 1))
+    scoring = {name: get_scorer(name) for name in ("vus", "u_cons", "neg_macro_mean_absolute_error",
+                                                    "cem_ord", "spearman", "cohen_kappa")}
+    with pytest.warns(UserWarning, match="Scoring failed"):
+        results = cross_validate(LogisticRegression(), X, y, cv=KFold(3), scoring=scoring)
+    assert np.isnan(results["test_vus"]).all() and np.isnan(results["test_u_cons"]).all()
+    for name in ("neg_macro_mean_absolute_error", "cem_ord", "spearman", "cohen_kappa"):
+        assert np.isfinite(results[f"test_{name}"]).all(), name
+    with pytest.raises(ValueError, match="at least two classes"):
+        cross_validate(LogisticRegression(), X, y, cv=KFold(3), scoring=scoring,
+                       error_score="raise")
+
+
+def test_get_scorers_mixes_both_registries():
+    scoring = get_scorers(["neg_macro_mean_absolute_error", "balanced_accuracy", "accuracy"])
+    assert list(scoring) == ["neg_macro_mean_absolute_error", "balanced_accuracy", "accuracy"]
+    # A name both packages have is this package's scorer.
+    assert repr(scoring["accuracy"]) == "make_ordinal_scorer(_accuracy)"
+    assert repr(scoring["balanced_accuracy"]) == repr(sklearn.metrics.get_scorer("balanced_accuracy"))
+    assert list(get_scorers("cem_ord")) == ["cem_ord"]
+    X, y = _ordinal_data(seed=17)
+    search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1.0]}, cv=3, scoring=scoring,
+                          refit="neg_macro_mean_absolute_error").fit(X, y)
+    assert "mean_test_balanced_accuracy" in search.cv_results_
+
+
+def test_get_scorers_refuses_unknown_and_repeated_names():
+    with pytest.raises(ValueError, match=r"neither sklearn_ordinal nor scikit-learn.*"
+                                         r"'neg_macro_mean_absolute_error'"):
+        get_scorers(["neg_macro_mean_absolut_error"])
+    with pytest.raises(ValueError, match="more than once"):
+        get_scorers(["cem_ord", "cem_ord"])

@@ -157,8 +157,10 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         for names and scorers, which already know.
     labels : array-like of shape (n_classes,), default=None
         The classes, in order. Default: the categories of an ordered pandas
-        ``Categorical`` ``y``, else the sorted labels of ``y``. Classes absent from
-        the training labels can be chosen too.
+        ``Categorical`` ``y``, else the labels of ``y`` (numbers in numeric order).
+        String labels need it (or an ordered ``Categorical``) when ``metric``
+        depends on the class order. Classes absent from the training labels can be
+        chosen too.
 
     Attributes
     ----------

@@ -174,12 +174,16 @@ def make_synthetic_ordinal_task(
     error_ratios = np.asarray(error_ratios, dtype=np.float64).ravel()
     if error_ratios.size == 0 or not ((error_ratios >= 0) & (error_ratios <= 1)).all():
         raise ValueError(f"error_ratios must be numbers in [0, 1]; got {error_ratios.tolist()}.")
-    if len(std_range) != 2 or not 0 < std_range[0] <= std_range[1]:
+    if not (
+        len(std_range) == 2
+        and all(isinstance(std, numbers.Real) and np.isfinite(std) for std in std_range)
+        and 0 < std_range[0] <= std_range[1]
+    ):
         raise ValueError(
-            f"std_range must be (smallest, largest) positive standard deviations; got {std_range}."
+            "std_range must be (smallest, largest) finite positive standard deviations; "
+            f"got {std_range}."
         )
     rng = check_random_state(random_state)
-
     std = np.linspace(std_range[0], std_range[1], n_test_cases)
     draws = rng.normal(mean, std[:, np.newaxis], size=(n_test_cases, n_items))
     y_true = np.clip(np.rint(draws), 1, n_classes).astype(np.int64)

@@ -11,7 +11,7 @@ from ._error import (
 )
 from ._plot.roc_surface import RocSurfaceDisplay
 from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
-from ._scorer import get_scorer, get_scorer_names, make_ordinal_scorer
+from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
 
 __all__ = [
     # Confusion matrix and error measures (Baccianella et al. 2009)
@@ -35,5 +35,6 @@ __all__ = [
     # Scorers
     "get_scorer",
     "get_scorer_names",
+    "get_scorers",
     "make_ordinal_scorer",
 ]

@@ -22,6 +22,7 @@ from inspect import signature
 
 import numpy as np
 import pandas as pd
+from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from .._compat import _BaseScorer
 from .._labels import _categories, _is_ordered_categorical, _ordered_categorical
@@ -371,6 +372,14 @@ _SCORERS = {
 def get_scorer_names():
     """Names of all the scorers this package ships.
 
+    Four names are also scikit-learn's: ``accuracy``, ``neg_mean_absolute_error``,
+    ``neg_mean_squared_error`` and ``neg_root_mean_squared_error``. On integer class
+    labels they give scikit-learn's numbers; they differ where scikit-learn's would
+    be wrong for ordinal data: string labels are ordered by ``labels=`` or an ordered
+    ``Categorical`` (never alphabetically), and the distances are counted over the
+    estimator's whole class set. :func:`get_scorers` gives this package's scorer for
+    such a name.
+
     Returns
     -------
     names : list of str
@@ -423,3 +432,72 @@ def get_scorer(scoring):
             f"{scoring!r} is not a scorer of sklearn_ordinal.{hint} "
             "sklearn_ordinal.metrics.get_scorer_names() lists them all."
         ) from None
+
+
+def get_scorers(names):
+    """Scorers by name, as the dict ``GridSearchCV(scoring=...)`` takes.
+
+    scikit-learn does not know this package's names
+    (``scoring="neg_macro_mean_absolute_error"`` is refused), so this is the short
+    path to several of them at once, mixed with scikit-learn's own: a name of this
+    package gives its scorer (see :func:`get_scorer_names`, also for the four names
+    both packages have), any other name scikit-learn's
+    (:func:`sklearn.metrics.get_scorer`).
+
+    Parameters
+    ----------
+    names : str or iterable of str
+        Scorer names of this package or of scikit-learn.
+
+    Returns
+    -------
+    scorers : dict
+        ``{name: scorer}`` in the order given, for ``scoring=`` of
+        :class:`~sklearn.model_selection.GridSearchCV`,
+        :func:`~sklearn.model_selection.cross_validate` and the like (with
+        ``refit=`` naming one of them in a search).
+
+    Raises
+    ------
+    ValueError
+        For a name neither package knows, or a name given twice.
+
+    See Also
+    --------
+    get_scorer : One scorer of this package.
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import cross_validate
+    >>> from sklearn_ordinal.metrics import get_scorers
+    >>> scoring = get_scorers(["neg_macro_mean_absolute_error", "cem_ord", "f1_macro"])
+    >>> list(scoring)
+    ['neg_macro_mean_absolute_error', 'cem_ord', 'f1_macro']
+    >>> X, y = [[0], [1], [2], [3], [4], [5]] * 2, [0, 0, 1, 1, 2, 2] * 2
+    >>> results = cross_validate(LogisticRegression(), X, y, cv=2, scoring=scoring)
+    >>> sorted(key for key in results if key.startswith("test_"))
+    ['test_cem_ord', 'test_f1_macro', 'test_neg_macro_mean_absolute_error']
+    """
+    names = [names] if isinstance(names, str) else list(names)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"get_scorers names {repeated} more than once.")
+    scorers = {}
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError(f"get_scorers takes scorer names; got {name!r}.")
+        if name in _SCORERS:
+            scorers[name] = get_scorer(name)
+            continue
+        try:
+            scorers[name] = sklearn_get_scorer(name)
+        except ValueError:
+            close = difflib.get_close_matches(name, _SCORERS, n=5, cutoff=0.5)
+            hint = f" Did you mean one of {close}?" if close else ""
+            raise ValueError(
+                f"{name!r} is a scorer of neither sklearn_ordinal nor scikit-learn.{hint} "
+                "sklearn_ordinal.metrics.get_scorer_names() and "
+                "sklearn.metrics.get_scorer_names() list them."
+            ) from None
+    return scorers
