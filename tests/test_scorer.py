@@ -447,3 +447,45 @@ def test_get_scorers_refuses_unknown_and_repeated_names():
         get_scorers(["neg_macro_mean_absolut_error"])
     with pytest.raises(ValueError, match="more than once"):
         get_scorers(["cem_ord", "cem_ord"])
+
+
+@pytest.mark.parametrize("name", sorted(_SCORERS))
+def test_every_weighted_scorer_drops_zero_weights_and_ignores_the_scale(name):
+    scorer = get_scorer(name)
+    if "sample_weight" not in __import__("inspect").signature(scorer.score_func).parameters:
+        pytest.skip(f"{name} has no weighted form")
+    X, y = _ordinal_data(seed=18, classes=(1, 2, 3), ordered=False)
+    model = LogisticRegression().fit(X, y)
+    rng = np.random.RandomState(18)
+    weights = rng.uniform(0.5, 2.0, size=len(y))
+    expected = scorer(model, X, y, sample_weight=weights)
+    for scale in (1e-300, 1e300):
+        assert scorer(model, X, y, sample_weight=weights * scale) == pytest.approx(expected)
+    dropped = rng.uniform(size=len(y)) < 0.3
+    zeroed = np.where(dropped, 0.0, weights)
+    assert scorer(model, X, y, sample_weight=zeroed) == pytest.approx(
+        scorer(model, X[~dropped], y[~dropped], sample_weight=weights[~dropped])
+    )
+
+
+def test_compare_to_trivial_with_a_ranking_measure_and_no_decision_function():
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    X, y = _ordinal_data(seed=19, classes=(1, 2, 3), ordered=False)
+    table = compare_to_trivial(KNeighborsClassifier(), X, y, cv=3,
+                               scoring=["neg_macro_mean_absolute_error", "vus", "u_cons"])
+    # Every trivial classifier ranks all items alike: VUS 1/3! for 3 classes, U_cons 1/2.
+    assert table.loc["vus", "trivial_mean"] == pytest.approx(1 / 6)
+    assert table.loc["u_cons", "trivial_mean"] == pytest.approx(0.5)
+    assert table.loc["vus", "estimator_mean"] > 0.5
+
+
+def test_negative_int8_labels_in_ranking_measures_and_the_trivial_classifier():
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+
+    y = np.array([-128, -128, 0, 0, 127, 127], dtype=np.int8)
+    assert vus_score(y, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]) == 1.0
+    clf = TrivialOrdinalClassifier("neg_macro_mean_absolute_error").fit(None, y)
+    assert clf.classes_.tolist() == [-128, 0, 127] and clf.trivial_class_ == 0
