@@ -369,6 +369,11 @@ _SCORERS = {
 }
 
 
+def _did_you_mean(name):
+    close = difflib.get_close_matches(name, _SCORERS, n=5, cutoff=0.5)
+    return f" Did you mean one of {close}?" if close else ""
+
+
 def get_scorer_names():
     """Names of all the scorers this package ships.
 
@@ -426,10 +431,8 @@ def get_scorer(scoring):
     try:
         return copy.deepcopy(_SCORERS[scoring])
     except KeyError:
-        close = difflib.get_close_matches(scoring, _SCORERS, n=5, cutoff=0.5)
-        hint = f" Did you mean one of {close}?" if close else ""
         raise ValueError(
-            f"{scoring!r} is not a scorer of sklearn_ordinal.{hint} "
+            f"{scoring!r} is not a scorer of sklearn_ordinal.{_did_you_mean(scoring)} "
             "sklearn_ordinal.metrics.get_scorer_names() lists them all."
         ) from None
 
@@ -493,10 +496,9 @@ def get_scorers(names):
         try:
             scorers[name] = sklearn_get_scorer(name)
         except ValueError:
-            close = difflib.get_close_matches(name, _SCORERS, n=5, cutoff=0.5)
-            hint = f" Did you mean one of {close}?" if close else ""
             raise ValueError(
-                f"{name!r} is a scorer of neither sklearn_ordinal nor scikit-learn.{hint} "
+                f"{name!r} is a scorer of neither sklearn_ordinal nor scikit-learn."
+                f"{_did_you_mean(name)} "
                 "sklearn_ordinal.metrics.get_scorer_names() and "
                 "sklearn.metrics.get_scorer_names() list them."
             ) from None
