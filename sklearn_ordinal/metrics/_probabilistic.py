@@ -44,7 +44,7 @@ def _check_proba(y_proba):
         row = int(np.flatnonzero(off)[0])
         raise ValueError(
             f"Each row of y_proba must sum to 1 (within {_ROW_SUM_TOLERANCE:g}); row {row} "
-            f"sums to {row_sums[row]!r}. Pass probabilities (predict_proba), not scores."
+            f"sums to {float(row_sums[row])!r}. Pass probabilities (predict_proba), not scores."
         )
     return y_proba
 
