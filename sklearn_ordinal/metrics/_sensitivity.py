@@ -43,7 +43,7 @@ def _sensitivities(confusion, classes, name):
             f"Classes {absent.tolist()} have no true item, hence no sensitivity: they "
             f"are left out of {name}.",
             UndefinedMetricWarning,
-            stacklevel=4,
+            stacklevel=5,  # the caller of the public measure
         )
     return confusion.matrix.diagonal()[classes][present] / n_true[present]
 
@@ -67,7 +67,7 @@ def _undefined(name):
     warnings.warn(
         f"No class of {name} has a true item; returning NaN.",
         UndefinedMetricWarning,
-        stacklevel=4,
+        stacklevel=5,
     )
     return float("nan")
 
