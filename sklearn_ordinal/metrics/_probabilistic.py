@@ -124,9 +124,10 @@ def ranked_probability_score(y_true, y_proba, *, labels=None, sample_weight=None
     ...            [0.7, 0.1, 0.1, 0.1],
     ...            [0.5, 0.05, 0.1, 0.35],
     ...            [0.1, 0.05, 0.65, 0.2]]
-    >>> round(ranked_probability_score(y_true, y_proba), 6)
+    >>> labels = [0, 1, 2, 3]  # class 1 has no item: labels name every column
+    >>> round(ranked_probability_score(y_true, y_proba, labels=labels), 6)
     0.506875
-    >>> round(ranked_probability_score(y_true, y_proba, normalize=True), 6)
+    >>> round(ranked_probability_score(y_true, y_proba, labels=labels, normalize=True), 6)
     0.168958
     >>> ranked_probability_score(["low", "high"], [[1, 0, 0], [0, 0, 1]],
     ...                          labels=["low", "mid", "high"])
