@@ -265,6 +265,7 @@ def gmsec_score(y_true, y_pred, *, labels=None, sample_weight=None):
     the extreme classes among those with a true item instead; dlordinal, through
     scikit-learn's ``recall_score``, counts a class only predicted as a recall
     of 0.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -332,6 +333,7 @@ def mes_score(y_true, y_pred, *, labels=None, sample_weight=None):
     the extreme classes among those with a true item instead; dlordinal, through
     scikit-learn's ``recall_score``, counts a class only predicted as a recall
     of 0.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
