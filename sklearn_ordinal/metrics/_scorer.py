@@ -305,7 +305,8 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
     estimator has ``classes_`` and ``score_func`` takes ``labels``, the scorer
     passes the estimator's classes as ``labels`` (so a test fold lacking a class is
     scored over the full, ordered class set), and ``response="scores"`` feeds the
-    measure one real score per item instead of labels.
+    measure one real score per item instead of labels (``response="proba"``: the
+    class probabilities, one column per class in the ordinal order).
 
     Parameters
     ----------

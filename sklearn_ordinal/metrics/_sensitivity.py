@@ -33,15 +33,20 @@ _CONSTRAINTS = {
 def _sensitivities(confusion, classes, name):
     """``M_kk / n_k`` of the chosen class positions that have a true item.
 
-    The others have no sensitivity: they are left out, with a warning.
+    The others have no sensitivity: they are left out, with a warning (the result
+    is empty, and the measure NaN, when none of them has a true item).
     """
     n_true = confusion.class_weights[classes]
     present = n_true > 0
     if not present.all():
-        absent = confusion.classes[classes][~present]
+        fate = (
+            f"hence no sensitivity: they are left out of {name}."
+            if present.any()
+            else f"so {name} is undefined; returning NaN."
+        )
         warnings.warn(
-            f"Classes {absent.tolist()} have no true item, hence no sensitivity: they "
-            f"are left out of {name}.",
+            f"Classes {confusion.classes[classes][~present].tolist()} have no true item, "
+            + fate,
             UndefinedMetricWarning,
             stacklevel=5,  # the caller of the public measure
         )
@@ -63,17 +68,8 @@ def _geometric_mean(values):
     return float(np.exp(np.mean(np.log(values))))
 
 
-def _undefined(name):
-    warnings.warn(
-        f"No class of {name} has a true item; returning NaN.",
-        UndefinedMetricWarning,
-        stacklevel=5,
-    )
-    return float("nan")
-
-
 def _minimum_sensitivity_score_from_confusion(confusion):
-    # Classes come from the data or labels; some class has a true item.
+    # Never empty: a kept item has a positive weight, so its true class has a recall.
     return float(_sensitivities(confusion, _all_classes(confusion), "the minimum").min())
 
 
@@ -85,12 +81,12 @@ def _geometric_mean_score_from_confusion(confusion):
 
 def _gmsec_score_from_confusion(confusion):
     recalls = _sensitivities(confusion, _extreme_classes(confusion), "GMSEC")
-    return _geometric_mean(recalls) if len(recalls) else _undefined("GMSEC's extreme classes")
+    return _geometric_mean(recalls) if len(recalls) else float("nan")
 
 
 def _mes_score_from_confusion(confusion):
     recalls = _sensitivities(confusion, _extreme_classes(confusion), "MES")
-    return float(recalls.mean()) if len(recalls) else _undefined("MES's extreme classes")
+    return float(recalls.mean()) if len(recalls) else float("nan")
 
 
 def _confusion(y_true, y_pred, labels, sample_weight, need_order, measure):
