@@ -18,10 +18,15 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn_ordinal.metrics import (
     accuracy_within_score,
     cem_score,
+    geometric_mean_score,
+    gmsec_score,
     kendall_tau_a_score,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
+    mes_score,
+    minimum_sensitivity_score,
+    ranked_probability_score,
     root_mean_squared_error,
     u_cons_score,
     u_ovo_score,
@@ -51,6 +56,16 @@ LABEL_MEASURES = {
     "micro_root_mean_squared_error": partial(root_mean_squared_error, average="micro"),
     "macro_mean_zero_one_error": partial(mean_zero_one_error, average="macro"),
     "micro_mean_zero_one_error": partial(mean_zero_one_error, average="micro"),
+    # The worst class (Cruz-Ramírez et al. 2014)
+    "max_mean_absolute_error": partial(mean_absolute_error, average="max"),
+    "max_mean_squared_error": partial(mean_squared_error, average="max"),
+    "max_root_mean_squared_error": partial(root_mean_squared_error, average="max"),
+    "max_mean_zero_one_error": partial(mean_zero_one_error, average="max"),
+    # Sensitivities
+    "minimum_sensitivity": minimum_sensitivity_score,
+    "geometric_mean": geometric_mean_score,
+    "gmsec": gmsec_score,
+    "mes": mes_score,
     # Closeness (Amigó et al. 2020) and the measures it is compared with
     "cem_ord": cem_score,
     "cem_nom": partial(cem_score, scale="nominal"),
@@ -88,6 +103,9 @@ DISTANCE_MEASURES = {
     "micro_mean_squared_error",
     "macro_root_mean_squared_error",
     "micro_root_mean_squared_error",
+    "max_mean_absolute_error",
+    "max_mean_squared_error",
+    "max_root_mean_squared_error",
     # CEM takes class_values on every scale (and checks them); only "interval" uses them.
     "cem_ord",
     "cem_nom",
@@ -103,6 +121,9 @@ DISTANCE_MEASURES = {
 ORDER_FREE = {
     "macro_mean_zero_one_error",
     "micro_mean_zero_one_error",
+    "max_mean_zero_one_error",
+    "minimum_sensitivity",
+    "geometric_mean",
     "cem_nom",
     "accuracy",
     "macro_accuracy",
@@ -112,7 +133,9 @@ ORDER_FREE = {
 }
 
 # Label measures for which a higher value is better (the others are errors).
-GREATER_IS_BETTER = set(_CEM_SECTION)
+GREATER_IS_BETTER = set(_CEM_SECTION) | {
+    "minimum_sensitivity", "geometric_mean", "gmsec", "mes",
+}
 
 # Label measures that do not take ``sample_weight`` (their definition has no
 # weighted form): they are left out of the weight tests.
@@ -128,6 +151,13 @@ SCORE_MEASURES = {
     "u_cons_score": u_cons_score,
     "vus_score_strict_ties": partial(vus_score, ties="strict"),
     "u_cons_score_strict_ties": partial(u_cons_score, ties="strict"),
+}
+
+# Probabilistic measures: f(y_true, y_proba, *, labels=None, sample_weight=None) -> float,
+# ``y_proba`` holding one column per class in class order; lower is better.
+PROBA_MEASURES = {
+    "ranked_probability_score": ranked_probability_score,
+    "normalized_ranked_probability_score": partial(ranked_probability_score, normalize=True),
 }
 
 
@@ -148,20 +178,32 @@ def _random_scores(seed, n=60, n_classes=4):
     return y_true, y_score
 
 
+def _random_proba(seed, n=60, n_classes=4):
+    rng = np.random.RandomState(seed)
+    y_true = rng.randint(n_classes, size=n)
+    y_true[:n_classes] = np.arange(n_classes)  # every column is a class of y_true
+    return y_true, rng.dirichlet(np.ones(n_classes), size=n)
+
+
 def _accepts_sample_weight(name):
     return name not in NO_SAMPLE_WEIGHT
 
 
 label_measures = pytest.mark.parametrize("name", sorted(LABEL_MEASURES))
 score_measures = pytest.mark.parametrize("name", sorted(SCORE_MEASURES))
-all_measures = pytest.mark.parametrize("name", sorted(LABEL_MEASURES) + sorted(SCORE_MEASURES))
+proba_measures = pytest.mark.parametrize("name", sorted(PROBA_MEASURES))
+all_measures = pytest.mark.parametrize(
+    "name", sorted(LABEL_MEASURES) + sorted(SCORE_MEASURES) + sorted(PROBA_MEASURES)
+)
 
 
 def _measure(name):
-    return {**LABEL_MEASURES, **SCORE_MEASURES}[name]
+    return {**LABEL_MEASURES, **SCORE_MEASURES, **PROBA_MEASURES}[name]
 
 
 def _data(name, seed=0, **kwargs):
+    if name in PROBA_MEASURES:
+        return _random_proba(seed, **kwargs)
     return (_random_scores if name in SCORE_MEASURES else _random_labels)(seed, **kwargs)
 
 
@@ -186,7 +228,8 @@ def test_input_containers_agree(name):
     measure = _measure(name)
     expected = measure(y_true, y_pred)
     assert measure(list(y_true), list(y_pred)) == pytest.approx(expected)
-    assert measure(pd.Series(y_true), pd.Series(y_pred)) == pytest.approx(expected)
+    as_pandas = pd.DataFrame if np.ndim(y_pred) == 2 else pd.Series
+    assert measure(pd.Series(y_true), as_pandas(y_pred)) == pytest.approx(expected)
     assert measure(y_true.reshape(-1, 1), y_pred) == pytest.approx(expected)
 
 
@@ -272,7 +315,7 @@ def test_integer_weights_equal_repeated_rows(name):
     y_true, y_pred = _data(name, 5)
     weights = np.random.RandomState(5).randint(1, 4, size=len(y_true))
     measure = _measure(name)
-    repeated = measure(np.repeat(y_true, weights), np.repeat(y_pred, weights))
+    repeated = measure(np.repeat(y_true, weights), np.repeat(y_pred, weights, axis=0))
     assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(repeated)
 
 
@@ -305,6 +348,9 @@ def test_zero_weight_equals_removing_the_row(name, seed):
         drop |= y_pred == 4
     weights[drop] = 0
     measure = _measure(name)
+    if name in PROBA_MEASURES:
+        # The columns name the classes: dropping every item of one keeps its column.
+        measure = partial(measure, labels=np.arange(5))
     expected = measure(y_true[~drop], y_pred[~drop], sample_weight=weights[~drop])
     assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(expected)
 
@@ -422,11 +468,95 @@ def test_score_measures_ignore_increasing_transforms(name):
     assert measure(y_true, np.exp(y_score) * 3 - 1) == pytest.approx(measure(y_true, y_score))
 
 
+# --- Probabilistic measures: one column per class, in class order -------------------
+
+
+@proba_measures
+def test_proba_strings_in_a_given_order_match_numbers(name):
+    y_true, y_proba = _random_proba(1)
+    measure = PROBA_MEASURES[name]
+    named = np.array(ORDINAL_NAMES)[y_true]
+    assert measure(named, y_proba, labels=ORDINAL_NAMES) == pytest.approx(
+        measure(y_true, y_proba)
+    )
+
+
+@proba_measures
+def test_proba_unordered_strings_need_an_order(name):
+    y_true, y_proba = _random_proba(1)
+    with pytest.raises(ValueError, match=r"order cannot be guessed.*labels=\[\.\.\.\]"):
+        PROBA_MEASURES[name](np.array(ORDINAL_NAMES)[y_true], y_proba)
+
+
+@proba_measures
+@pytest.mark.parametrize(
+    "container", ["Series", "Categorical", "one-column DataFrame", "CategoricalIndex"]
+)
+def test_proba_ordered_categorical_order_wins(name, container):
+    y_true, y_proba = _random_proba(2)
+    measure = PROBA_MEASURES[name]
+    as_categorical = _ordered_containers(ORDINAL_NAMES, y_true)[container]
+    assert measure(as_categorical, y_proba) == pytest.approx(measure(y_true, y_proba))
+
+
+@proba_measures
+def test_proba_labels_given_in_order_match_inferred(name):
+    y_true, y_proba = _random_proba(3)
+    measure = PROBA_MEASURES[name]
+    expected = measure(y_true, y_proba)
+    assert measure(y_true, y_proba, labels=[0, 1, 2, 3]) == pytest.approx(expected)
+    # Only the order counts: other numbers in the same order give the same score.
+    assert measure(10 * y_true - 7, y_proba) == pytest.approx(expected)
+
+
+@proba_measures
+def test_proba_one_hot_forecast_of_the_truth_is_optimal(name):
+    y_true, y_proba = _random_proba(4)
+    measure = PROBA_MEASURES[name]
+    assert measure(y_true, np.eye(4)[y_true]) == 0.0 < measure(y_true, y_proba)
+
+
+_BAD_PROBA_INPUT = {
+    "1-D y_proba": (([0, 1, 1], [0.2, 0.5, 0.3]), {}, "2-D"),
+    "one column": (([0, 0], [[1.0], [1.0]]), {}, "at least 2 classes"),
+    "strings": (([0, 1], [["1", "0"], ["0", "1"]]), {}, "real numbers"),
+    "row not summing to 1": (([0, 1], [[0.5, 0.4], [0.5, 0.5]]), {}, r"row 0 sums to 0\.9"),
+    "negative probability": (([0, 1], [[1.2, -0.2], [0.5, 0.5]]), {}, "negative"),
+    "NaN probability": (([0, 1], [[np.nan, 1.0], [0.5, 0.5]]), {}, "NaN"),
+    "infinite probability": (([0, 1], [[np.inf, 0.0], [0.5, 0.5]]), {}, "infinity"),
+    "more columns than classes": (
+        ([0, 1], [[0.5, 0.3, 0.2], [0.5, 0.3, 0.2]]), {}, r"3 columns but there are 2 classes"
+    ),
+    "columns not matching labels": (
+        ([0, 1], [[0.5, 0.5], [0.5, 0.5]]), {"labels": [0, 1, 2]}, "2 columns but there are 3"
+    ),
+    "label outside labels": (([0, 2], [[1.0, 0.0], [0.0, 1.0]]), {"labels": [0, 1]},
+                             r"not in labels.*\[2\]"),
+    "different lengths": (([0, 1, 0], [[1.0, 0.0], [0.0, 1.0]]), {},
+                          "inconsistent numbers of samples"),
+    "empty": (([], np.zeros((0, 2))), {}, "empty"),
+    "NaN in y_true": (([0.0, np.nan], [[1.0, 0.0], [0.0, 1.0]]), {}, "NaN"),
+    "negative weight": (([0, 1], [[1.0, 0.0], [0.0, 1.0]]), {"sample_weight": [1, -1]},
+                        "negative"),
+    "all-zero weights": (([0, 1], [[1.0, 0.0], [0.0, 1.0]]), {"sample_weight": [0, 0]},
+                         "zero everywhere"),
+}
+
+
+@proba_measures
+@pytest.mark.parametrize("case", sorted(_BAD_PROBA_INPUT))
+def test_bad_proba_input_is_a_clear_value_error(name, case):
+    (y_true, y_proba), kwargs, message = _BAD_PROBA_INPUT[case]
+    with pytest.raises(ValueError, match=message):
+        PROBA_MEASURES[name](y_true, y_proba, **kwargs)
+
+
 def test_registries_are_consistent():
     assert DISTANCE_MEASURES <= set(LABEL_MEASURES)
     assert GREATER_IS_BETTER <= set(LABEL_MEASURES)
     assert NO_SAMPLE_WEIGHT <= set(LABEL_MEASURES)
     assert not set(LABEL_MEASURES) & set(SCORE_MEASURES)
+    assert not (set(LABEL_MEASURES) | set(SCORE_MEASURES)) & set(PROBA_MEASURES)
     for name in LABEL_MEASURES:
         assert re.fullmatch(r"[a-z0-9_]+", name)
 
@@ -495,11 +625,12 @@ def test_every_integer_dtype_gives_the_same_value(name, dtype):
     y_true, y_pred = _data(name, 13)
     measure = _measure(name)
     expected = measure(y_true, y_pred)
-    converted = y_true.astype(dtype), (y_pred if name in SCORE_MEASURES else y_pred.astype(dtype))
+    labels_only = name in LABEL_MEASURES
+    converted = y_true.astype(dtype), (y_pred.astype(dtype) if labels_only else y_pred)
     assert measure(*converted) == pytest.approx(expected)
     # Shifted into the dtype's upper range: only the order of the labels may matter
     # (distance measures see the same differences).
-    if name not in ORDER_FREE and name not in SCORE_MEASURES:
+    if labels_only and name not in ORDER_FREE:
         top = dtype(np.iinfo(dtype).max - 4)
         shifted = y_true.astype(dtype) + top, y_pred.astype(dtype) + top
         assert measure(*shifted) == pytest.approx(expected, abs=1e-9)

@@ -250,3 +250,68 @@ def test_other_label_measures_refuse_real_valued_predictions(name):
 
     with pytest.raises(ValueError, match=r"real-valued predictions \(e\.g\. 1\.37\).*[Rr]ound"):
         getattr(metrics, name)([1, 2, 3], [1.37, 2.0, 3.0])
+
+
+# --- The worst class: average="max" (Cruz-Ramírez et al. 2014) ----------------------
+
+samples_with_regressor = st.integers(1, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(1, 6), min_size=n, max_size=n),
+        st.lists(st.integers(1, 6), min_size=n, max_size=n),
+        st.lists(st.floats(0.1, 5.0), min_size=n, max_size=n),
+        st.lists(st.floats(-0.49, 0.49), min_size=n, max_size=n),
+    )
+)
+
+
+@pytest.mark.parametrize("measure", sorted(MEASURES))
+@given(data=samples_with_regressor)
+def test_max_lies_above_macro_and_the_best_class(measure, data):
+    # MMAE >= MAE^M >= the smallest per-class error, with the max the brute-force
+    # largest per-class error, for classes and for a regressor's real values alike.
+    y_true, y_pred, weights, noise = data
+    function, error = MEASURES[measure]
+    predictions = [y_pred]
+    if measure != "zero_one":
+        predictions.append(np.array(y_pred) + np.array(noise) + 0.003)
+    for prediction in predictions:
+        per_class = [
+            sum(w * error(c, p) for t, p, w in zip(y_true, prediction, weights) if t == c)
+            / sum(w for t, w in zip(y_true, weights) if t == c)
+            for c in sorted(set(y_true))
+        ]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            largest = function(y_true, prediction, average="max", sample_weight=weights)
+            macro = function(y_true, prediction, sample_weight=weights)
+            by_class = function(y_true, prediction, average=None, sample_weight=weights)
+        assert largest == pytest.approx(max(per_class))
+        assert largest >= macro - 1e-12
+        assert macro >= np.nanmin(by_class) - 1e-12
+
+
+@given(data=samples)
+def test_max_root_mean_squared_error_is_the_root_of_the_max(data):
+    y_true, y_pred, weights = data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        mse = mean_squared_error(y_true, y_pred, average="max", sample_weight=weights)
+        rmse = root_mean_squared_error(y_true, y_pred, average="max", sample_weight=weights)
+        per_class = root_mean_squared_error(y_true, y_pred, average=None, sample_weight=weights)
+    assert rmse == pytest.approx(np.sqrt(mse))
+    assert rmse == pytest.approx(np.nanmax(per_class))
+
+
+def test_max_hand_computed_and_skordinal():
+    y_true = [0, 0, 1, 2, 3, 0, 0]
+    y_pred = [0, 1, 1, 2, 3, 0, 1]
+    # Class 0: two of four items one class off; the others exact.
+    assert mean_absolute_error(y_true, y_pred, average="max") == 0.5
+    assert mean_zero_one_error(y_true, y_pred, average="max") == 0.5
+    skordinal = pytest.importorskip("skordinal.metrics")
+    assert skordinal.maximum_mean_absolute_error(y_true, y_pred) == 0.5
+
+
+def test_max_leaves_out_a_class_with_no_true_item():
+    with pytest.warns(UndefinedMetricWarning, match=r"\[3\] have no true item.*maximum"):
+        assert mean_absolute_error([1, 1, 2], [1, 3, 2], labels=[1, 2, 3], average="max") == 1.0

@@ -28,6 +28,7 @@ from sklearn_ordinal.metrics import (
     get_scorers,
     make_ordinal_scorer,
     mean_absolute_error,
+    ranked_probability_score,
     vus_score,
 )
 from sklearn_ordinal.metrics._scorer import _SCORERS
@@ -37,6 +38,11 @@ ERROR_SCORERS = {
     "neg_macro_mean_squared_error", "neg_mean_squared_error",
     "neg_macro_root_mean_squared_error", "neg_root_mean_squared_error",
     "neg_macro_mean_zero_one_error", "neg_mean_zero_one_error",
+    "neg_max_mean_absolute_error", "neg_max_mean_squared_error",
+    "neg_max_root_mean_squared_error", "neg_max_mean_zero_one_error",
+}
+ZERO_ONE_SCORERS = {
+    "neg_macro_mean_zero_one_error", "neg_mean_zero_one_error", "neg_max_mean_zero_one_error",
 }
 
 
@@ -351,9 +357,10 @@ def test_every_registry_scorer_in_one_multi_metric_dict(estimator_name):
         scores = results[f"test_{name}"]
         # A regressor's real values are not classes: only distance and ranking
         # measures take them (the others fail with a ValueError, NaN here).
-        takes_real_values = name in ERROR_SCORERS - {
-            "neg_macro_mean_zero_one_error", "neg_mean_zero_one_error"
-        } or _SCORERS[name].response == "scores"
+        # Nor can a regressor give class probabilities (no predict_proba).
+        takes_real_values = (
+            name in ERROR_SCORERS - ZERO_ONE_SCORERS or _SCORERS[name].response == "scores"
+        )
         if regressor and not takes_real_values:
             assert np.isnan(scores).all(), name
         else:
@@ -489,3 +496,77 @@ def test_negative_int8_labels_in_ranking_measures_and_the_trivial_classifier():
     assert vus_score(y, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]) == 1.0
     clf = TrivialOrdinalClassifier("neg_macro_mean_absolute_error").fit(None, y)
     assert clf.classes_.tolist() == [-128, 0, 127] and clf.trivial_class_ == 0
+
+
+# --- response="proba" ----------------------------------------------------------------
+
+def _proba_spy(y_true, y_proba, *, labels=None):
+    """A probabilistic 'measure' that keeps what it was given, for inspection."""
+    _proba_spy.seen = np.asarray(y_proba)
+    _proba_spy.labels = labels
+    return 0.0
+
+
+def test_proba_columns_are_put_in_the_ordinal_order():
+    X, y = _ordinal_data(seed=20)
+    model = LogisticRegression().fit(X, y)  # classes_ = fair, good, poor
+    make_ordinal_scorer(_proba_spy, response="proba")(model, X, y)
+    np.testing.assert_allclose(_proba_spy.seen, model.predict_proba(X)[:, [2, 0, 1]])
+    assert list(_proba_spy.labels) == ORDER
+    scorer = get_scorer("neg_ranked_probability_score")
+    assert repr(scorer) == (
+        "make_ordinal_scorer(ranked_probability_score, greater_is_better=False, "
+        "response='proba')"
+    )
+    expected = ranked_probability_score(y, model.predict_proba(X)[:, [2, 0, 1]])
+    assert scorer(model, X, y) == pytest.approx(-expected)
+    # Alphabetical columns would be another, wrong, number.
+    assert expected != pytest.approx(
+        ranked_probability_score(y, model.predict_proba(X), labels=ORDER)
+    )
+
+
+def test_proba_of_a_class_never_seen_in_training_is_zero():
+    X = np.arange(8).reshape(-1, 1)
+    model = DummyClassifier(strategy="prior").fit(X, [1, 1, 1, 2, 2, 1, 1, 2])
+    y_test = np.array([1, 4, 2, 4])
+    make_ordinal_scorer(_proba_spy, response="proba")(model, X[:4], y_test)
+    np.testing.assert_allclose(_proba_spy.seen, [[5 / 8, 3 / 8, 0.0]] * 4)
+    np.testing.assert_array_equal(_proba_spy.labels, [1, 2, 4])
+    score = get_scorer("neg_ranked_probability_score")(model, X[:4], y_test)
+    # Items of class 4 have cumulative forecasts (5/8, 1) against (0, 0).
+    expected = ((3 / 8) ** 2 + 2 * ((5 / 8) ** 2 + 1) + (5 / 8) ** 2) / 4
+    assert score == pytest.approx(-expected)
+
+
+def test_proba_scorer_refuses_estimators_without_probabilities():
+    X, y = _ordinal_data(seed=21, classes=(1, 2, 3), ordered=False)
+    scorer = get_scorer("neg_ranked_probability_score")
+    for estimator in (SVC().fit(X, y), LinearRegression().fit(X, y)):
+        with pytest.raises(ValueError, match="has no predict_proba"):
+            scorer(estimator, X, y)
+    # Sorted string classes state no order: the columns cannot be put in order.
+    X, y = _ordinal_data(seed=21, ordered=False)
+    with pytest.raises(ValueError, match=r"labels=\[\.\.\.\]"):
+        scorer(LogisticRegression().fit(X, y), X, y)
+    told = make_ordinal_scorer(ranked_probability_score, greater_is_better=False,
+                               response="proba", labels=ORDER)
+    assert told(LogisticRegression().fit(X, y), X, y) < 0
+
+
+def test_trivial_classifier_and_compare_to_trivial_with_the_proba_scorer():
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    X, y = _ordinal_data(seed=22)
+    trivial = TrivialOrdinalClassifier("neg_ranked_probability_score").fit(X, y)
+    # Brute force: the RPS of the one-hot forecast of each class, for every item.
+    one_hot_rps = [
+        ranked_probability_score(y, np.tile(np.eye(3)[k], (len(y), 1))) for k in range(3)
+    ]
+    np.testing.assert_allclose(trivial.class_scores_, -np.array(one_hot_rps))
+    assert trivial.trivial_class_ == ORDER[int(np.argmin(one_hot_rps))]
+    table = compare_to_trivial(LogisticRegression(), X, y, cv=3,
+                               scoring=["neg_ranked_probability_score"])
+    row = table.loc["neg_ranked_probability_score"]
+    assert row["trivial_mean"] < row["estimator_mean"] < 0

@@ -10,8 +10,15 @@ from ._error import (
     root_mean_squared_error,
 )
 from ._plot.roc_surface import RocSurfaceDisplay
+from ._probabilistic import ranked_probability_score
 from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
+from ._sensitivity import (
+    geometric_mean_score,
+    gmsec_score,
+    mes_score,
+    minimum_sensitivity_score,
+)
 
 __all__ = [
     # Confusion matrix and error measures (Baccianella et al. 2009)
@@ -20,6 +27,11 @@ __all__ = [
     "mean_squared_error",
     "root_mean_squared_error",
     "mean_zero_one_error",
+    # Sensitivities (Cruz-Ramírez et al. 2014; Vargas et al. 2024)
+    "minimum_sensitivity_score",
+    "geometric_mean_score",
+    "gmsec_score",
+    "mes_score",
     # Closeness (Amigó et al. 2020) and the measures it is compared with
     "class_proximity",
     "cem_score",
@@ -32,6 +44,8 @@ __all__ = [
     "u_cons_score",
     "roc_surface",
     "RocSurfaceDisplay",
+    # Probabilistic (Epstein 1969)
+    "ranked_probability_score",
     # Scorers
     "get_scorer",
     "get_scorer_names",

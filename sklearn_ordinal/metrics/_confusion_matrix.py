@@ -112,11 +112,26 @@ def _from_confusion_registry():
         root_mean_squared_error,
     )
 
+    from ._sensitivity import (
+        _geometric_mean_score_from_confusion,
+        _gmsec_score_from_confusion,
+        _mes_score_from_confusion,
+        _minimum_sensitivity_score_from_confusion,
+        geometric_mean_score,
+        gmsec_score,
+        mes_score,
+        minimum_sensitivity_score,
+    )
+
     return {
         mean_absolute_error: _mean_absolute_error_from_confusion,
         mean_squared_error: _mean_squared_error_from_confusion,
         root_mean_squared_error: _root_mean_squared_error_from_confusion,
         mean_zero_one_error: _mean_zero_one_error_from_confusion,
+        minimum_sensitivity_score: _minimum_sensitivity_score_from_confusion,
+        geometric_mean_score: _geometric_mean_score_from_confusion,
+        gmsec_score: _gmsec_score_from_confusion,
+        mes_score: _mes_score_from_confusion,
         cem_score: _cem_score_from_confusion,
         accuracy_within_score: _accuracy_within_score_from_confusion,
         kendall_tau_a_score: _kendall_tau_a_score_from_confusion,

@@ -1,9 +1,11 @@
-"""Error measures for ordinal classification, micro- and macro-averaged.
+"""Error measures for ordinal classification: micro, macro and worst-class averages.
 
 Baccianella, Esuli and Sebastiani (2009) show that the usual, micro-averaged, error
 measures reward a classifier that puts every item into one class when the data are
 imbalanced, and propose averaging the error over the classes instead (``SPEC.md``
-section 2). Each measure here is a small function of the weighted confusion matrix.
+section 2). Cruz-Ramírez et al. (2014) report the error of the worst class as well
+(``average="max"``, e.g. the maximum MAE). Each measure here is a small function of
+the weighted confusion matrix.
 """
 
 import warnings
@@ -17,11 +19,18 @@ from .._labels import ClassErrors, OrdinalConfusion, confusion_or_errors, ordina
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],
     "y_pred": ["array-like"],
-    "average": [StrOptions({"macro", "micro"}), None],
+    "average": [StrOptions({"macro", "micro", "max"}), None],
     "labels": ["array-like", None],
     "sample_weight": ["array-like", None],
 }
 _DISTANCE_CONSTRAINTS = {**_COMMON_CONSTRAINTS, "class_values": ["array-like", None]}
+
+
+_ABSENT_CLASS_FATE = {
+    None: "their error is NaN.",
+    "macro": "they are left out of the macro average.",
+    "max": "they are left out of the maximum.",
+}
 
 
 def _average(errors, average):
@@ -29,7 +38,8 @@ def _average(errors, average):
 
     ``errors`` holds the classes, their weights ``n_j`` and error sums ``S_j``.
     ``micro``: ``sum_j S_j / N``. ``macro``: the plain mean over classes with
-    ``n_j > 0`` of ``E_j = S_j / n_j``. ``None``: the ``E_j``.
+    ``n_j > 0`` of ``E_j = S_j / n_j``. ``max``: the largest of these ``E_j``
+    (Cruz-Ramirez et al. 2014). ``None``: the ``E_j``.
     """
     n_true, class_errors = errors.class_weights, errors.class_errors
     if average == "micro":
@@ -38,11 +48,7 @@ def _average(errors, average):
     if not present.all():
         warnings.warn(
             f"Classes {errors.classes[~present].tolist()} have no true item: "
-            + (
-                "their error is NaN."
-                if average is None
-                else "they are left out of the macro average."
-            ),
+            + _ABSENT_CLASS_FATE[average],
             UndefinedMetricWarning,
             stacklevel=4,
         )
@@ -50,6 +56,8 @@ def _average(errors, average):
     per_class[present] = class_errors[present] / n_true[present]
     if average is None:
         return per_class
+    if average == "max":
+        return float(per_class[present].max())
     return float(per_class[present].mean())
 
 
@@ -122,7 +130,13 @@ def mean_absolute_error(
 
     The macro average weighs every class alike, so a classifier that puts every
     item into one class cannot do well; on perfectly balanced data it equals the
-    micro average.
+    micro average. ``average="max"`` gives the error of the worst class, the
+    maximum MAE (MMAE) of Cruz-Ramírez et al. [2]_:
+
+    .. math::
+
+        \mathrm{MMAE} = \max_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, |v(\hat y_d) - v(c_j)|
 
     Parameters
     ----------
@@ -130,9 +144,10 @@ def mean_absolute_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro"} or None, default="macro"
+    average : {"macro", "micro", "max"} or None, default="macro"
         ``"macro"``: mean of the per-class errors over the classes with a true item.
-        ``"micro"``: mean over items. ``None``: the per-class errors (NaN for a
+        ``"micro"``: mean over items. ``"max"``: the largest per-class error over
+        the classes with a true item. ``None``: the per-class errors (NaN for a
         class with no true item).
     labels : array-like of shape (n_classes,), default=None
         The classes in increasing order. Default: the categories of an ordered
@@ -151,7 +166,8 @@ def mean_absolute_error(
     Warns
     -----
     UndefinedMetricWarning
-        When a class has no true item: it is left out of the macro average.
+        When a class has no true item: it is left out of the macro average (and
+        of the maximum).
 
     See Also
     --------
@@ -162,6 +178,9 @@ def mean_absolute_error(
     ----------
     .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
        ordinal regression", Proc. ISDA 2009, pp. 283-287, eq. (1) and (4).
+    .. [2] M. Cruz-Ramírez, C. Hervás-Martínez, J. Sánchez-Monedero and P. A.
+       Gutiérrez, "Metrics to guide a multi-objective evolutionary algorithm for
+       ordinal classification", Neurocomputing 135, 2014, pp. 21-31.
 
     Examples
     --------
@@ -172,6 +191,8 @@ def mean_absolute_error(
     0.5
     >>> mean_absolute_error(y_true, y_pred)
     1.0
+    >>> mean_absolute_error(y_true, y_pred, average="max")
+    2.0
     >>> mean_absolute_error(y_true, y_pred, average=None)
     array([0., 1., 2.])
     """
@@ -199,9 +220,10 @@ def mean_squared_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro"} or None, default="macro"
+    average : {"macro", "micro", "max"} or None, default="macro"
         ``"macro"``: mean of the per-class errors over the classes with a true item.
-        ``"micro"``: mean over items. ``None``: the per-class errors.
+        ``"micro"``: mean over items. ``"max"``: the largest per-class error over
+        the classes with a true item (worst class). ``None``: the per-class errors.
     labels : array-like of shape (n_classes,), default=None
         The classes in increasing order.
     class_values : array-like of shape (n_classes,), default=None
@@ -218,7 +240,8 @@ def mean_squared_error(
     Warns
     -----
     UndefinedMetricWarning
-        When a class has no true item: it is left out of the macro average.
+        When a class has no true item: it is left out of the macro average (and
+        of the maximum).
 
     See Also
     --------
@@ -257,8 +280,9 @@ def root_mean_squared_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro"} or None, default="macro"
-        As in :func:`mean_squared_error`.
+    average : {"macro", "micro", "max"} or None, default="macro"
+        As in :func:`mean_squared_error`; ``"max"`` gives the largest per-class
+        root mean squared error.
     labels : array-like of shape (n_classes,), default=None
         The classes in increasing order.
     class_values : array-like of shape (n_classes,), default=None
@@ -313,9 +337,11 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro"} or None, default="macro"
+    average : {"macro", "micro", "max"} or None, default="macro"
         ``"macro"``: mean of the per-class error rates over the classes with a true
-        item. ``"micro"``: mean over items. ``None``: the per-class error rates.
+        item. ``"micro"``: mean over items. ``"max"``: the largest per-class error
+        rate over the classes with a true item (one minus the minimum
+        sensitivity). ``None``: the per-class error rates.
     labels : array-like of shape (n_classes,), default=None
         The classes in order.
     sample_weight : array-like of shape (n_samples,), default=None

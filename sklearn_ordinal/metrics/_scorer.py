@@ -8,7 +8,9 @@ data:
   cross-validation test fold that lacks a class is still scored over the full class
   set (with string labels, class positions would otherwise shift);
 - ``response="scores"`` turns any estimator's output into one real score per item,
-  higher meaning a higher class, for the ranking measures.
+  higher meaning a higher class, for the ranking measures;
+- ``response="proba"`` hands the measure ``predict_proba`` with its columns in the
+  ordinal class order, for the probabilistic measures.
 
 The scorer class builds on scikit-learn's scorer base class, so that it takes part in
 ``sample_weight`` routing, metadata routing and prediction caching exactly like
@@ -46,7 +48,15 @@ from ._error import (
     mean_zero_one_error,
     root_mean_squared_error,
 )
+from ._probabilistic import ranked_probability_score
 from ._ranking import u_cons_score, u_ovo_score, u_pairs_score, vus_score
+from ._sensitivity import (
+    geometric_mean_score,
+    gmsec_score,
+    mes_score,
+    minimum_sensitivity_score,
+)
+
 
 @lru_cache(maxsize=None)
 def _accepts(score_func, parameter):
@@ -116,6 +126,49 @@ def _labels_response(method_caller, estimator, X, classes):
     return method_caller(estimator, "predict", X, pos_label=None)
 
 
+def _predict_proba(method_caller, estimator, X):
+    """``predict_proba``, one column per class of ``classes_``, in that order."""
+    n_classes = len(estimator.classes_)
+    proba = np.asarray(method_caller(estimator, "predict_proba", X, pos_label=None))
+    if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
+        proba = np.column_stack([1.0 - proba, proba])
+    if proba.ndim != 2 or proba.shape[1] != n_classes:
+        raise ValueError(
+            f"The estimator's predict_proba gives {proba.shape[-1]} columns but it has "
+            f"{n_classes} classes_; each column must be one class of classes_, in that "
+            "order."
+        )
+    return proba
+
+
+def _proba_response(method_caller, estimator, X, classes):
+    """``predict_proba`` with one column per class of ``classes``, in that order.
+
+    The estimator's columns follow its ``classes_``; they are moved to the ordinal
+    order, and a class it never saw in training gets probability 0.
+    """
+    estimator_classes = getattr(estimator, "classes_", None)
+    if not hasattr(estimator, "predict_proba") or estimator_classes is None:
+        raise ValueError(
+            f"{type(estimator).__name__} has no predict_proba (or no classes_), so it "
+            "gives no class probabilities to score; a probabilistic measure needs a "
+            "classifier with predict_proba."
+        )
+    if classes is None:
+        raise ValueError(
+            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
+            "in sorted order, which states no ordinal order, so its probability columns "
+            "cannot be put in class order. Make the scorer with labels=[...] (lowest class "
+            "first), e.g. make_ordinal_scorer(ranked_probability_score, "
+            "greater_is_better=False, response='proba', labels=[...]), or pass y as an "
+            "ordered pandas Categorical."
+        )
+    proba = _predict_proba(method_caller, estimator, X)
+    ordered = np.zeros((proba.shape[0], len(classes)))
+    ordered[:, _class_positions(estimator_classes, classes).astype(np.intp)] = proba
+    return ordered
+
+
 def _scores_response(method_caller, estimator, X, classes):
     """One real score per item, higher meaning a higher class (SPEC 3).
 
@@ -145,15 +198,7 @@ def _scores_response(method_caller, estimator, X, classes):
                     score = -score
             return score
     if hasattr(estimator, "predict_proba") and estimator_classes is not None:
-        proba = np.asarray(method_caller(estimator, "predict_proba", X, pos_label=None))
-        if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
-            proba = np.column_stack([1.0 - proba, proba])
-        if proba.ndim != 2 or proba.shape[1] != len(estimator_classes):
-            raise ValueError(
-                f"The estimator's predict_proba gives {proba.shape[-1]} columns but it has "
-                f"{len(estimator_classes)} classes_; each column must be one class of "
-                "classes_, in that order."
-            )
+        proba = _predict_proba(method_caller, estimator, X)
         return proba @ _class_positions(estimator_classes, classes)
     prediction = np.asarray(method_caller(estimator, "predict", X, pos_label=None))
     if estimator_classes is not None:
@@ -176,6 +221,10 @@ def _one_number(value, source):
 _RESPONSES = {
     "labels": (_labels_response, "predict"),
     "scores": (_scores_response, ("decision_function", "predict_proba", "predict")),
+    # "predict" only so that the cache check passes an estimator without
+    # predict_proba: it would otherwise raise an AttributeError that aborts every
+    # scorer of the dict; the response itself refuses it with a ValueError.
+    "proba": (_proba_response, ("predict_proba", "predict")),
 }
 
 
@@ -207,7 +256,7 @@ class _OrdinalScorer(_BaseScorer):
 
     @property
     def response(self):
-        """``"labels"`` or ``"scores"``: what the measure is fed."""
+        """``"labels"``, ``"scores"`` or ``"proba"``: what the measure is fed."""
         return self._response
 
     def __repr__(self):
@@ -258,7 +307,8 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
     estimator has ``classes_`` and ``score_func`` takes ``labels``, the scorer
     passes the estimator's classes as ``labels`` (so a test fold lacking a class is
     scored over the full, ordered class set), and ``response="scores"`` feeds the
-    measure one real score per item instead of labels.
+    measure one real score per item instead of labels (``response="proba"``: the
+    class probabilities, one column per class in the ordinal order).
 
     Parameters
     ----------
@@ -267,12 +317,15 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
     greater_is_better : bool, default=True
         Whether a higher value of ``score_func`` is better. If False the scorer
         returns the negated value, following scikit-learn's ``neg_`` convention.
-    response : {"labels", "scores"}, default="labels"
+    response : {"labels", "scores", "proba"}, default="labels"
         ``"labels"``: the measure gets ``estimator.predict(X)``. ``"scores"``: it
         gets ``decision_function`` when that returns one column, else
         ``predict_proba`` reduced to the expected class position
         :math:`\\sum_k k \\, p_k`, else ``predict`` mapped to class positions (a
-        regressor's predictions are used as they are).
+        regressor's predictions are used as they are). ``"proba"``: it gets
+        ``predict_proba`` with one column per class in the ordinal order (a class
+        the estimator never saw gets probability 0); an estimator without
+        ``predict_proba`` is a ValueError.
     **kwargs
         Further arguments passed to ``score_func``.
 
@@ -337,6 +390,24 @@ _SCORERS = {
     "neg_mean_zero_one_error": make_ordinal_scorer(
         mean_zero_one_error, greater_is_better=False, average="micro"
     ),
+    # The worst class's error (Cruz-Ramírez et al. 2014): "max" = the maximum MAE.
+    "neg_max_mean_absolute_error": make_ordinal_scorer(
+        mean_absolute_error, greater_is_better=False, average="max"
+    ),
+    "neg_max_mean_squared_error": make_ordinal_scorer(
+        mean_squared_error, greater_is_better=False, average="max"
+    ),
+    "neg_max_root_mean_squared_error": make_ordinal_scorer(
+        root_mean_squared_error, greater_is_better=False, average="max"
+    ),
+    "neg_max_mean_zero_one_error": make_ordinal_scorer(
+        mean_zero_one_error, greater_is_better=False, average="max"
+    ),
+    # Sensitivities: the worst class, all classes, the extreme classes.
+    "minimum_sensitivity": make_ordinal_scorer(minimum_sensitivity_score),
+    "geometric_mean": make_ordinal_scorer(geometric_mean_score),
+    "gmsec": make_ordinal_scorer(gmsec_score),
+    "mes": make_ordinal_scorer(mes_score),
     # Closeness Evaluation Measure (Amigó et al. 2020) and the measures it is compared with.
     "cem_ord": make_ordinal_scorer(cem_score),
     "cem_nom": make_ordinal_scorer(cem_score, scale="nominal"),
@@ -366,6 +437,11 @@ _SCORERS = {
     "u_pairs": make_ordinal_scorer(u_pairs_score, response="scores"),
     "u_ovo": make_ordinal_scorer(u_ovo_score, response="scores"),
     "u_cons": make_ordinal_scorer(u_cons_score, response="scores"),
+    #
+    # Probabilistic measures: they judge predict_proba, columns in class order.
+    "neg_ranked_probability_score": make_ordinal_scorer(
+        ranked_probability_score, greater_is_better=False, response="proba"
+    ),
 }
 
 
