@@ -88,7 +88,6 @@ def _expected_failed_checks(estimator):
         TrivialOrdinalClassifier("neg_mean_zero_one_error"),
     ],
     expected_failed_checks=_expected_failed_checks,
-    xfail_strict=True,
 )
 def test_sklearn_compatible_estimator(estimator, check):
     with warnings.catch_warnings():
