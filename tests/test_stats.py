@@ -86,6 +86,16 @@ def test_ranking_and_real_valued_intervals_match_scipy():
     theirs = _scipy_interval(lambda i: vus_score(y_true[i], score[i]), 60, "bca")
     _assert_agree(ours, theirs)
 
+    # Tied scores: a resample empties some scores, which must not upset the tie blocks.
+    tied = np.round(score)
+    ours = compare_scores(vus_score, y_true, tied, score, n_resamples=N_RESAMPLES,
+                          random_state=0)
+    theirs = _scipy_interval(
+        lambda i: vus_score(y_true[i], tied[i]) - vus_score(y_true[i], score[i]), 60, "bca"
+    )
+    assert ours.estimate_a == vus_score(y_true, tied)
+    _assert_agree(ours, theirs)
+
     ours = score_interval(mean_absolute_error, y_true, score, average="micro",
                           n_resamples=N_RESAMPLES, random_state=0)
     theirs = _scipy_interval(

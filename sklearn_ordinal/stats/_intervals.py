@@ -284,7 +284,9 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
         if not present.all():
             warnings.warn(f"{spec.name}: a class has no true item; it is left out.")
             table = table[present]
-        return spec.from_table(table)
+        # The measures expect a table without empty columns (a score nobody has),
+        # as one sort gives; a resample, or the common scores of two systems, has some.
+        return spec.from_table(table[:, table.any(axis=0)])
 
     return units, statistic, shape[0] * shape[1]
 
