@@ -269,3 +269,32 @@ def test_string_labels_follow_the_given_order_and_scorers_give_the_measure():
     result = compare_scores("accuracy", y_true, y_pred, y_true, random_state=0)
     assert result.estimate == pytest.approx(np.mean(y_true == y_pred) - 1)
     assert result.pvalue < 0.001
+
+
+def test_compare_to_trivial_gains_the_paired_interval_of_the_pooled_predictions():
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    from sklearn_ordinal.metrics import get_scorer
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    X, target = load_diabetes(return_X_y=True)
+    y = np.digitize(target, np.quantile(target, [0.2, 0.5, 0.8]))
+    model = LogisticRegression(max_iter=1000)
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    name = "neg_macro_mean_absolute_error"
+    table = compare_to_trivial(model, X, y, scoring=[name, "cem_ord"], cv=cv,
+                               confidence_level=0.9, n_resamples=999, random_state=0)
+    row = table.loc[name]
+    # Brute force: the out-of-fold predictions of both, on the same folds.
+    splits = list(cv.split(X, y))
+    predicted = cross_val_predict(model, X, y, cv=splits)
+    trivial = cross_val_predict(TrivialOrdinalClassifier(get_scorer(name)), X, y, cv=splits)
+    expected = -(mean_absolute_error(y, predicted) - mean_absolute_error(y, trivial))
+    assert row["difference"] == pytest.approx(expected)
+    assert row["difference_low"] < row["difference"] < row["difference_high"]
+    assert row["significantly_better"] == (row["difference_low"] > 0)
+    assert 0 < row["pvalue"] <= 1
+    assert table.loc["cem_ord", "significantly_better"]
