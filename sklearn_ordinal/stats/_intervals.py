@@ -575,11 +575,14 @@ def compare_scores(
     y_pred_a, y_pred_b : array-like of shape (n_samples,)
         The two systems' predictions (or scores, for ranking measures) of the same
         items.
-    confidence_level, n_resamples, method, labels, class_values, sample_weight, \
-groups, random_state, **measure_kwargs
+    confidence_level, n_resamples, method
         As in :func:`score_interval`; ``n_resamples`` also sets the number of
-        random exchanges. With ``groups``, whole groups are resampled and
-        exchanged.
+        random exchanges.
+    labels, class_values, sample_weight, groups, random_state
+        As in :func:`score_interval`. With ``groups``, whole groups are resampled
+        and exchanged.
+    **measure_kwargs
+        As in :func:`score_interval`.
 
     Returns
     -------
