@@ -104,6 +104,18 @@ def test_ranking_and_real_valued_intervals_match_scipy():
     assert ours.estimate == pytest.approx(np.mean(np.abs(score - y_true)))
     _assert_agree(ours, theirs)
 
+    # A regressor against a classifier, with class values that are not the labels.
+    y_pred = np.clip(np.rint(score), 0, 2).astype(int)
+    values = [0.0, 1.0, 3.0]
+    ours = compare_scores(mean_absolute_error, y_true, score, y_pred, class_values=values,
+                          n_resamples=N_RESAMPLES, random_state=0)
+    macro = (mean_absolute_error(y_true, score, class_values=values)
+             - mean_absolute_error(y_true, y_pred, class_values=values))
+    assert ours.estimate == pytest.approx(macro)
+    assert ours.estimate_a == pytest.approx(
+        np.mean([np.mean(np.abs(score[y_true == k] - values[k])) for k in range(3)])
+    )
+
 
 def test_paired_interval_matches_scipy_and_pvalue_brute_force():
     y_true, y_pred, score = _ordinal_data(80, seed=6)

@@ -179,6 +179,11 @@ def _group_codes(groups, n_samples, sample_weight):
     return codes
 
 
+def _is_real_valued_predictions(y_pred, y_true, labels):
+    y_pred = np.asarray(y_pred)
+    return y_pred.dtype.kind == "f" and _is_real_valued(y_pred, np.asarray(y_true), labels)
+
+
 def _weights(sample_weight, n_samples):
     return np.ones(n_samples) if sample_weight is None else sample_weight
 
@@ -227,17 +232,31 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
-    """A regressor's real values: per class, the weight and the summed error (SPEC 1)."""
+    """A regressor's real values: per class, the weight and the summed error (SPEC 1).
+
+    In a paired comparison a system that predicts classes enters by its class values.
+    """
     power, root = spec.distance
+    real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
+    reference = np.asarray(systems[real.index(True)], dtype=np.float64)
+    classes, codes, _, weights = check_scored_targets(
+        y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
+    )
+    k = len(classes)
+    class_values_ = _class_values(classes, class_values)
+    weights = _weights(weights, len(codes))
     columns, values = [], []
-    for s, y_pred in enumerate(systems):
-        y_pred = np.asarray(y_pred, dtype=np.float64)
-        classes, codes, y_pred, weights = check_scored_targets(
-            y_true, y_pred, labels=labels, sample_weight=sample_weight, measure=spec.name
-        )
-        k = len(classes)
-        class_values_ = _class_values(classes, class_values)
-        weights = _weights(weights, len(codes))
+    for s, (y_pred, is_real) in enumerate(zip(systems, real)):
+        if is_real:
+            y_pred = check_scored_targets(
+                y_true, np.asarray(y_pred, dtype=np.float64), labels=labels,
+                sample_weight=sample_weight, measure=spec.name,
+            )[2]
+        else:
+            pred_codes = check_ordinal_targets(
+                y_true, y_pred, labels=classes, sample_weight=sample_weight
+            )[2]
+            y_pred = class_values_[pred_codes]
         errors = np.abs(y_pred - class_values_[codes]) ** power
         columns += [2 * k * s + codes, 2 * k * s + k + codes]
         values += [weights, weights * errors]
@@ -298,11 +317,7 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
     if spec.from_table is not None:
         return _ranking_layout(*args)
-    real = [
-        np.asarray(y).dtype.kind == "f"
-        and _is_real_valued(np.asarray(y), np.asarray(y_true), labels)
-        for y in systems
-    ]
+    real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
     if any(real) and spec.distance is not None:
         return _distance_layout(*args)
     return _label_layout(*args)
