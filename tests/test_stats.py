@@ -264,6 +264,8 @@ def test_bad_input_is_a_clear_error():
         score_interval(mean_absolute_error, y, y, groups=[0, 1])
     with pytest.raises(ValueError, match="at least two"):
         score_interval(mean_absolute_error, y, y, groups=[0] * 30)
+    with pytest.raises(ValueError, match="spearman takes no sample_weight"):
+        score_interval("spearman", y, y, sample_weight=np.ones(30))
 
 
 def test_string_labels_follow_the_given_order_and_scorers_give_the_measure():

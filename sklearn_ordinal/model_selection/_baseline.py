@@ -231,7 +231,7 @@ def compare_to_trivial(
     return table
 
 
-def _out_of_fold(scorer, X, y, splits, fitted, labels):
+def _out_of_fold(scorer, X, splits, fitted, labels):
     """What the scorer feeds its measure, for every item, from the fold that held it out."""
     def call(estimator, method, X, pos_label=None):
         return getattr(estimator, method)(X)
@@ -249,7 +249,7 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
     test = np.concatenate([test for _, test in splits])
     y_test = _safe_indexing(y, test)
     labels = _stated_order(model_fits[0], y, scorer.kwargs.get("labels"))
-    predictions = [_out_of_fold(scorer, X, y, splits, fits, labels)
+    predictions = [_out_of_fold(scorer, X, splits, fits, labels)
                    for fits in (model_fits, trivial_fits)]
     kwargs = {k: v for k, v in scorer.kwargs.items() if k != "labels"}
     result = compare_scores(

@@ -40,7 +40,7 @@ from ..metrics._ranking import (
     u_pairs_score,
     vus_score,
 )
-from ..metrics._scorer import _SCORERS, _OrdinalScorer, get_scorer
+from ..metrics._scorer import _SCORERS, _accepts, _OrdinalScorer, get_scorer
 from ._resampling import (
     ScoreComparison,
     ScoreInterval,
@@ -150,6 +150,12 @@ def _resolve(measure, measure_kwargs):
 def _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight):
     """The measure on the data, by the measure itself: it validates the input as usual."""
     given = {"labels": labels, "class_values": class_values, "sample_weight": sample_weight}
+    for parameter, value in given.items():
+        if value is not None and not _accepts(spec.func.func, parameter):
+            raise ValueError(
+                f"{spec.name} takes no {parameter}; leave it out (the measure has no "
+                f"{parameter.replace('_', ' ')} form), or choose a measure that takes it."
+            )
     value = spec.func(y_true, y_pred, **{k: v for k, v in given.items() if v is not None})
     if np.ndim(value) != 0:
         raise ValueError(
