@@ -7,7 +7,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from sklearn_ordinal.metrics import cem_score, mean_absolute_error, vus_score
+from sklearn_ordinal.metrics import (
+    cem_score,
+    make_ordinal_scorer,
+    mean_absolute_error,
+    vus_score,
+)
 from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
 from sklearn_ordinal._labels import OrdinalConfusion
 from sklearn_ordinal.stats import compare_scores, score_interval
@@ -279,6 +284,8 @@ def test_string_labels_follow_the_given_order_and_scorers_give_the_measure():
     assert result.estimate == pytest.approx(
         mean_absolute_error(y_true, y_pred, labels=["low", "mid", "high"])
     )
+    scorer = make_ordinal_scorer(mean_absolute_error, labels=["low", "mid", "high"])
+    assert score_interval(scorer, y_true, y_pred, random_state=0).estimate == result.estimate
     # Order-free measures take unordered strings, in the paired comparison too.
     result = compare_scores("accuracy", y_true, y_pred, y_true, random_state=0)
     assert result.estimate == pytest.approx(np.mean(y_true == y_pred) - 1)

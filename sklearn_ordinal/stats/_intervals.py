@@ -93,6 +93,11 @@ class _Measure(NamedTuple):
     distance: tuple
     keywords: dict
     greater_is_better: bool
+    data: dict
+    """``labels``, ``class_values`` or ``sample_weight`` fixed in the measure."""
+
+
+_DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
 
 
 def _unwrap(func):
@@ -125,6 +130,8 @@ def _resolve(measure, measure_kwargs):
         )
     base, keywords = _unwrap(func)
     keywords = {**keywords, **kwargs, **measure_kwargs}
+    # The data's own arguments, fixed in a scorer or partial, are given as arguments.
+    data = {key: keywords.pop(key) for key in _DATA_ARGUMENTS if key in keywords}
     name = getattr(base, "__name__", repr(base)).lstrip("_")
     from_confusion = _measure_from_confusion(partial(base, **keywords))
     from_table = _FROM_SCORE_TABLE.get(base)
@@ -144,6 +151,7 @@ def _resolve(measure, measure_kwargs):
         distance=_DISTANCES.get(base),
         keywords=keywords,
         greater_is_better=_greater_is_better(base) if greater is None else greater,
+        data=data,
     )
 
 
@@ -529,6 +537,10 @@ def score_interval(
     """
     check_n_resamples(n_resamples, confidence_level)
     spec = _resolve(measure, measure_kwargs)
+    labels, class_values, sample_weight = (
+        spec.data.get(key) if given is None else given
+        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+    )
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
     units, statistic, _ = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups
@@ -639,6 +651,10 @@ def compare_scores(
     """
     check_n_resamples(n_resamples, confidence_level)
     spec = _resolve(measure, measure_kwargs)
+    labels, class_values, sample_weight = (
+        spec.data.get(key) if given is None else given
+        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+    )
     estimates = [
         _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
         for y_pred in (y_pred_a, y_pred_b)
