@@ -166,7 +166,7 @@ def test_bca_acceleration_equals_the_item_jackknife(weighted):
     y_pred = np.clip(y_true + rng.integers(-2, 2, 50), 0, 3)
     weight = rng.choice([1.0, 3.0], 50) if weighted else None
     spec = _resolve("cem_ord", {})
-    units, statistic, _ = _layout(spec, y_true, [y_pred], None, None, weight, None)
+    units, statistic = _layout(spec, y_true, [y_pred], None, None, weight, None)
     ours = _acceleration(jackknife(statistic, units), units.counts)
 
     left_out = np.array([

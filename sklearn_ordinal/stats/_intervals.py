@@ -242,7 +242,7 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
     def statistic(x):
         return spec.from_confusion(OrdinalConfusion(classes, values, x.reshape(k, k)))
 
-    return units, statistic, k * k
+    return units, statistic
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
@@ -282,7 +282,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
         mean = _average(ClassErrors(classes, x[:k], x[k:]), average)
         return float(np.sqrt(mean)) if root else mean
 
-    return units, statistic, 2 * k
+    return units, statistic
 
 
 def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
@@ -321,11 +321,12 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
         # as one sort gives; a resample, or the common scores of two systems, has some.
         return spec.from_table(table[:, table.any(axis=0)])
 
-    return units, statistic, shape[0] * shape[1]
+    return units, statistic
 
 
 def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
-    """``(units, statistic, size)`` for the measure on one or two systems."""
+    """``(units, statistic)``: the units of the data and the measure of one system's
+    intermediate; with two systems, the contributions hold both, one after the other."""
     if groups is not None:
         groups = _group_codes(groups, len(systems[0]), sample_weight)
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
@@ -542,7 +543,7 @@ def score_interval(
         for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
-    units, statistic, _ = _layout(
+    units, statistic = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups
     )
     with warnings.catch_warnings():
@@ -659,7 +660,7 @@ def compare_scores(
         _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
         for y_pred in (y_pred_a, y_pred_b)
     ]
-    units, statistic_of_one, size = _layout(
+    units, statistic_of_one = _layout(
         spec, y_true, [y_pred_a, y_pred_b], labels, class_values, sample_weight, groups
     )
     half = units.contributions.shape[1] // 2
