@@ -30,6 +30,11 @@ from sklearn.utils._param_validation import (
     validate_params,
 )
 
+# `_safe_indexing` takes the rows of any input scikit-learn accepts (arrays, lists,
+# DataFrames, sparse matrices) as cross-validation does; documented in scikit-learn's
+# API reference despite its name (in sklearn.utils since 0.24).
+from sklearn.utils import _safe_indexing
+
 # `_num_samples` counts the rows of any input scikit-learn accepts (lists,
 # DataFrames, sparse matrices) without converting it (in sklearn.utils.validation
 # in every release checked, 1.1 to 1.9).
@@ -42,6 +47,7 @@ __all__ = [
     "_BaseScorer",
     "_fit_context",
     "_num_samples",
+    "_safe_indexing",
     "check_matplotlib_support",
     "validate_params",
 ]

@@ -8,16 +8,18 @@ table for any estimator, measures and cross-validation splitter.
 """
 
 import warnings
-from numbers import Integral
+from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.model_selection import check_cv, cross_validate
 
-from .._compat import HasMethods, validate_params
+from .._compat import HasMethods, Interval, _safe_indexing, validate_params
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import get_scorer
+from ..metrics._scorer import _RESPONSES, _stated_order
+from ..stats import compare_scores
 
 
 def _named_scorers(scoring):
@@ -60,10 +62,25 @@ def _relative_improvement(estimator_score, trivial_score, name):
         "cv": ["cv_object"],
         "groups": ["array-like", None],
         "n_jobs": [Integral, None],
+        "confidence_level": [Interval(Real, 0, 1, closed="neither"), None],
+        "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
     },
     prefer_skip_nested_validation=False,
 )
-def compare_to_trivial(estimator, X, y, *, scoring, cv=5, groups=None, n_jobs=None):
+def compare_to_trivial(
+    estimator,
+    X,
+    y,
+    *,
+    scoring,
+    cv=5,
+    groups=None,
+    n_jobs=None,
+    confidence_level=None,
+    n_resamples=9999,
+    random_state=None,
+):
     r"""Cross-validate an estimator and the trivial classifier of each measure.
 
     For every measure in ``scoring``, the estimator and a
@@ -107,6 +124,17 @@ def compare_to_trivial(estimator, X, y, *, scoring, cv=5, groups=None, n_jobs=No
     n_jobs : int, default=None
         Number of jobs to fit and score the estimator in parallel. The trivial
         classifiers, which only count labels, always run in this process.
+    confidence_level : float in (0, 1), default=None
+        When set, the table also says how sure the comparison is: the out-of-fold
+        predictions of the estimator and of the trivial classifier (each item
+        predicted by the models of the fold that held it out) are pooled, and
+        :func:`sklearn_ordinal.stats.compare_scores` gives the paired BCa interval
+        of their difference under each measure and the paired randomization
+        p-value. With ``groups``, whole groups are resampled.
+    n_resamples : int, default=9999
+        Bootstrap resamples (and random exchanges) when ``confidence_level`` is set.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the resampling when ``confidence_level`` is set.
 
     Returns
     -------
@@ -116,7 +144,11 @@ def compare_to_trivial(estimator, X, y, *, scoring, cv=5, groups=None, n_jobs=No
         (mean and population standard deviation of the fold scores, on the
         greater-is-better scale, as in ``GridSearchCV.cv_results_``),
         ``trivial_class`` (the list of the trivial classes chosen, one per fold)
-        and ``improvement``.
+        and ``improvement``. With ``confidence_level``, also ``difference`` (the
+        measure of the pooled out-of-fold predictions, estimator minus trivial, on
+        the greater-is-better scale), ``difference_low`` and ``difference_high``
+        (its confidence interval), ``pvalue`` and ``significantly_better``
+        (whether the interval lies above 0).
 
     Warns
     -----
@@ -165,14 +197,15 @@ def compare_to_trivial(estimator, X, y, *, scoring, cv=5, groups=None, n_jobs=No
     scorers = _named_scorers(scoring)
     # Draw the folds once: both sides must see the same ones, even if cv shuffles.
     splits = list(check_cv(cv, y, classifier=True).split(X, y, groups))
-    common = {"cv": splits, "error_score": "raise"}
+    keep = confidence_level is not None
+    common = {"cv": splits, "error_score": "raise", "return_estimator": keep}
     model = cross_validate(estimator, X, y, scoring=scorers, n_jobs=n_jobs, **common)
 
     rows = {}
     for name, scorer in scorers.items():
         trivial = cross_validate(
-            TrivialOrdinalClassifier(scorer), X, y, scoring=scorer, return_estimator=True,
-            **common
+            TrivialOrdinalClassifier(scorer), X, y, scoring=scorer,
+            **{**common, "return_estimator": True}
         )
         model_scores, trivial_scores = model[f"test_{name}"], trivial["test_score"]
         rows[name] = {
@@ -187,6 +220,50 @@ def compare_to_trivial(estimator, X, y, *, scoring, cv=5, groups=None, n_jobs=No
                 model_scores.mean(), trivial_scores.mean(), name
             ),
         }
+        if keep:
+            rows[name].update(_paired_interval(
+                scorer, X, y, groups, splits, model["estimator"], trivial["estimator"],
+                confidence_level, n_resamples, random_state,
+            ))
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "measure"
     return table
+
+
+def _out_of_fold(scorer, X, splits, fitted, labels):
+    """What the scorer feeds its measure, for every item, from the fold that held it out."""
+    def call(estimator, method, X, pos_label=None):
+        return getattr(estimator, method)(X)
+
+    response = _RESPONSES[scorer.response][0]
+    return np.concatenate([
+        np.asarray(response(call, estimator, _safe_indexing(X, test), labels))
+        for estimator, (_, test) in zip(fitted, splits)
+    ])
+
+
+def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
+                     confidence_level, n_resamples, random_state):
+    """Interval and p-value of estimator minus trivial, pooled out-of-fold, per measure."""
+    test = np.concatenate([test for _, test in splits])
+    y_test = _safe_indexing(y, test)
+    labels = _stated_order(model_fits[0], y, scorer.kwargs.get("labels"))
+    predictions = [_out_of_fold(scorer, X, splits, fits, labels)
+                   for fits in (model_fits, trivial_fits)]
+    kwargs = {k: v for k, v in scorer.kwargs.items() if k != "labels"}
+    result = compare_scores(
+        scorer, y_test, *predictions, labels=labels,
+        groups=None if groups is None else _safe_indexing(groups, test),
+        confidence_level=confidence_level, n_resamples=n_resamples,
+        random_state=random_state, **kwargs,
+    )
+    # On the greater-is-better scale, as the rest of the table.
+    sign = 1 if result.greater_is_better else -1
+    low, high = sorted(sign * np.asarray(result.confidence_interval))
+    return {
+        "difference": sign * result.estimate,
+        "difference_low": low,
+        "difference_high": high,
+        "pvalue": result.pvalue,
+        "significantly_better": bool(low > 0),
+    }

@@ -1,0 +1,17 @@
+"""How sure is this number? Confidence intervals and paired comparisons of measures.
+
+Every label measure is a function of the confusion matrix and every ranking measure
+of the score table, so a bootstrap resample is one multinomial draw of their cell
+counts: intervals cost about as much as one measure call, whatever the data size.
+"""
+
+from ._intervals import compare_scores, score_interval
+from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
+
+__all__ = [
+    "score_interval",
+    "compare_scores",
+    "ScoreInterval",
+    "ScoreComparison",
+    "ConfidenceInterval",
+]

@@ -1,0 +1,696 @@
+"""Confidence intervals and paired comparisons for every measure of the package."""
+
+import warnings
+from functools import partial
+from numbers import Integral, Real
+from typing import Callable, NamedTuple
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import check_random_state
+
+from .._compat import Interval, StrOptions, validate_params
+from .._labels import (
+    ClassErrors,
+    OrdinalConfusion,
+    _check_1d_labels,
+    _class_values,
+    _is_real_valued,
+    _ordered_categorical,
+    check_ordinal_targets,
+    check_scored_targets,
+    ordinal_confusion,
+)
+from ..metrics._confusion_matrix import _measure_from_confusion
+from ..metrics._error import (
+    _average,
+    mean_absolute_error,
+    mean_squared_error,
+    root_mean_squared_error,
+)
+from ..metrics._ranking import (
+    _check_scores,
+    _class_pair_aucs,
+    _group_by_score,
+    _score_table,
+    _split_aucs,
+    _vus,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
+from ..metrics._scorer import _SCORERS, _accepts, _OrdinalScorer, get_scorer
+from ._resampling import (
+    ScoreComparison,
+    ScoreInterval,
+    bootstrap_totals,
+    check_n_resamples,
+    evaluate,
+    interval,
+    jackknife,
+    randomization_totals,
+    units_from_counts,
+    units_from_items,
+)
+
+
+def _u_pairs_from_table(table, ties="average"):
+    aucs, sizes = _class_pair_aucs(table, ties)
+    return float(np.average(aucs, weights=sizes))
+
+
+def _u_ovo_from_table(table, ties="average"):
+    return float(np.mean(_class_pair_aucs(table, ties)[0]))
+
+
+def _u_cons_from_table(table, ties="average"):
+    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
+
+
+# Each ranking measure as a function of the score table (the last line of each measure).
+_FROM_SCORE_TABLE = {
+    vus_score: _vus,
+    u_pairs_score: _u_pairs_from_table,
+    u_ovo_score: _u_ovo_from_table,
+    u_cons_score: _u_cons_from_table,
+}
+
+# Distance measures on a regressor's real values: (power, square root of the mean?).
+_DISTANCES = {
+    mean_absolute_error: (1, False),
+    mean_squared_error: (2, False),
+    root_mean_squared_error: (2, True),
+}
+
+
+class _Measure(NamedTuple):
+    func: Callable
+    """``func(y_true, y_pred, **call_kwargs)``: the measure with its fixed arguments."""
+    name: str
+    from_confusion: Callable
+    from_table: Callable
+    distance: tuple
+    keywords: dict
+    greater_is_better: bool
+    data: dict
+    """``labels``, ``class_values`` or ``sample_weight`` fixed in the measure."""
+
+
+_DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
+
+
+def _unwrap(func):
+    keywords = {}
+    while isinstance(func, partial):
+        keywords = {**func.keywords, **keywords}
+        func = func.func
+    return func, keywords
+
+
+def _greater_is_better(base):
+    for scorer in _SCORERS.values():
+        if _unwrap(scorer.score_func)[0] is base:
+            return scorer.greater_is_better
+    return True
+
+
+def _resolve(measure, measure_kwargs):
+    """The measure behind a scorer name, a scorer or a function, with its keywords."""
+    if isinstance(measure, str):
+        measure = get_scorer(measure)
+    if isinstance(measure, _OrdinalScorer):
+        func, kwargs, greater = measure.score_func, measure.kwargs, measure.greater_is_better
+    elif callable(measure):
+        func, kwargs, greater = measure, {}, None
+    else:
+        raise ValueError(
+            f"measure must be a scorer name, a scorer or a measure function of "
+            f"sklearn_ordinal; got {measure!r}."
+        )
+    base, keywords = _unwrap(func)
+    keywords = {**keywords, **kwargs, **measure_kwargs}
+    # The data's own arguments, fixed in a scorer or partial, are given as arguments.
+    data = {key: keywords.pop(key) for key in _DATA_ARGUMENTS if key in keywords}
+    name = getattr(base, "__name__", repr(base)).lstrip("_")
+    from_confusion = _measure_from_confusion(partial(base, **keywords))
+    from_table = _FROM_SCORE_TABLE.get(base)
+    if from_confusion is None and from_table is None:
+        raise ValueError(
+            f"{name} is not a measure of sklearn_ordinal that can be resampled from its "
+            "confusion matrix or score table. Pass one of the package's measures, a "
+            "scorer of sklearn_ordinal.metrics.get_scorer, or its name."
+        )
+    if from_table is not None:
+        from_table = partial(from_table, **{"ties": "average", **keywords})
+    return _Measure(
+        func=partial(base, **keywords),
+        name=name,
+        from_confusion=from_confusion,
+        from_table=from_table,
+        distance=_DISTANCES.get(base),
+        keywords=keywords,
+        greater_is_better=_greater_is_better(base) if greater is None else greater,
+        data=data,
+    )
+
+
+def _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight):
+    """The measure on the data, by the measure itself: it validates the input as usual."""
+    given = {"labels": labels, "class_values": class_values, "sample_weight": sample_weight}
+    for parameter, value in given.items():
+        if value is not None and not _accepts(spec.func.func, parameter):
+            raise ValueError(
+                f"{spec.name} takes no {parameter}; leave it out (the measure has no "
+                f"{parameter.replace('_', ' ')} form), or choose a measure that takes it."
+            )
+    value = spec.func(y_true, y_pred, **{k: v for k, v in given.items() if v is not None})
+    if np.ndim(value) != 0:
+        raise ValueError(
+            f"{spec.name} returned {np.shape(value)} values, not one number (e.g. "
+            "average=None gives one value per class); intervals need one number."
+        )
+    return float(value)
+
+
+def _group_codes(groups, n_samples, sample_weight):
+    """Group index of every kept item (zero-weight items are dropped, as by the measures)."""
+    groups = np.asarray(groups)
+    if groups.ndim != 1 or groups.shape[0] != n_samples:
+        raise ValueError(
+            f"groups must hold one group per item ({n_samples} items); got shape "
+            f"{groups.shape}."
+        )
+    if pd.isna(groups).any():
+        raise ValueError("groups contains missing values; every item needs a group.")
+    if sample_weight is not None:
+        groups = groups[np.asarray(sample_weight, dtype=np.float64) > 0]
+    codes, distinct = pd.factorize(groups)
+    if len(distinct) < 2:
+        raise ValueError(
+            f"groups holds {len(distinct)} group; resampling groups needs at least two."
+        )
+    return codes
+
+
+def _is_real_valued_predictions(y_pred, y_true, labels):
+    y_pred = np.asarray(y_pred)
+    return y_pred.dtype.kind == "f" and _is_real_valued(y_pred, np.asarray(y_true), labels)
+
+
+def _weights(sample_weight, n_samples):
+    return np.ones(n_samples) if sample_weight is None else sample_weight
+
+
+# --- Each kind of measure: its units and its statistic of one system's intermediate ---
+
+
+def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
+    """Confusion-matrix measures: the intermediate of a system is its K x K matrix."""
+    if len(systems) == 1 and sample_weight is None and groups is None:
+        # Unweighted items: the counts of the confusion matrix are the cells.
+        confusion = ordinal_confusion(
+            y_true, systems[0], labels=labels, need_values=False, need_order=False
+        )
+        classes, units = confusion.classes, units_from_counts(confusion.matrix)
+    else:
+        if labels is None and _ordered_categorical(y_true) is not None:
+            labels = np.asarray(_ordered_categorical(y_true).categories)
+        arrays = [np.asarray(_check_1d_labels(y, name)) for y, name in
+                  [(y_true, "y_true")] + [(y, "y_pred") for y in systems]]
+        m = len(systems)
+        classes, true_codes, pred_codes, weights = check_ordinal_targets(
+            np.concatenate([arrays[0]] * m),
+            np.concatenate(arrays[1:]),
+            labels=labels,
+            sample_weight=None if sample_weight is None else np.tile(sample_weight, m),
+            need_order=False,
+        )
+        n, k = len(true_codes) // m, len(classes)
+        cells = np.column_stack(
+            [s * k * k + true_codes[:n] * k + pred_codes[s * n:(s + 1) * n] for s in range(m)]
+        )
+        values = np.repeat(_weights(weights, len(true_codes))[:n, None], m, axis=1)
+        units = units_from_items(cells, values, m * k * k, groups)
+    try:
+        values = _class_values(classes, class_values)
+    except ValueError:
+        # Numbers in a custom order: the measure ran, so it takes no class values.
+        values = np.arange(len(classes), dtype=np.float64)
+    k = len(classes)
+
+    def statistic(x):
+        return spec.from_confusion(OrdinalConfusion(classes, values, x.reshape(k, k)))
+
+    return units, statistic
+
+
+def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
+    """A regressor's real values: per class, the weight and the summed error (SPEC 1).
+
+    In a paired comparison a system that predicts classes enters by its class values.
+    """
+    power, root = spec.distance
+    real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
+    reference = np.asarray(systems[real.index(True)], dtype=np.float64)
+    classes, codes, _, weights = check_scored_targets(
+        y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
+    )
+    k = len(classes)
+    class_values_ = _class_values(classes, class_values)
+    weights = _weights(weights, len(codes))
+    columns, values = [], []
+    for s, (y_pred, is_real) in enumerate(zip(systems, real)):
+        if is_real:
+            y_pred = check_scored_targets(
+                y_true, np.asarray(y_pred, dtype=np.float64), labels=labels,
+                sample_weight=sample_weight, measure=spec.name,
+            )[2]
+        else:
+            pred_codes = check_ordinal_targets(
+                y_true, y_pred, labels=classes, sample_weight=sample_weight
+            )[2]
+            y_pred = class_values_[pred_codes]
+        errors = np.abs(y_pred - class_values_[codes]) ** power
+        columns += [2 * k * s + codes, 2 * k * s + k + codes]
+        values += [weights, weights * errors]
+    units = units_from_items(np.column_stack(columns), np.column_stack(values),
+                             2 * k * len(systems), groups)
+    average = spec.keywords.get("average", "macro")
+
+    def statistic(x):
+        mean = _average(ClassErrors(classes, x[:k], x[k:]), average)
+        return float(np.sqrt(mean)) if root else mean
+
+    return units, statistic
+
+
+def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
+    """Ranking measures: the intermediate is the score table, built once by one sort."""
+    if len(systems) == 1 and sample_weight is None and groups is None:
+        _, _, table = _score_table(y_true, systems[0], labels, None, spec.name)
+        units, shape = units_from_counts(table), table.shape
+    else:
+        scores, codes, weights = [], None, None
+        for y_score in systems:
+            classes, codes, y_score, weights = check_scored_targets(
+                y_true, _check_scores(y_score), labels=labels, sample_weight=sample_weight,
+                measure=spec.name,
+            )
+            scores.append(y_score)
+        group, thresholds, order = _group_by_score(np.concatenate(scores))
+        if order is not None:
+            group[order] = group.copy()
+        n, shape = len(codes), (len(classes), len(thresholds))
+        size = shape[0] * shape[1]
+        cells = np.column_stack(
+            [s * size + codes * shape[1] + group[s * n:(s + 1) * n] for s in range(len(systems))]
+        )
+        values = np.repeat(_weights(weights, n)[:, None], len(systems), axis=1)
+        units = units_from_items(cells, values, size * len(systems), groups)
+
+    def statistic(x):
+        table = x.reshape(shape)
+        present = table.sum(axis=1) > 0
+        if present.sum() < 2:
+            return np.nan  # a ranking needs two classes
+        if not present.all():
+            warnings.warn(f"{spec.name}: a class has no true item; it is left out.")
+            table = table[present]
+        # The measures expect a table without empty columns (a score nobody has),
+        # as one sort gives; a resample, or the common scores of two systems, has some.
+        return spec.from_table(table[:, table.any(axis=0)])
+
+    return units, statistic
+
+
+def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
+    """``(units, statistic)``: the units of the data and the measure of one system's
+    intermediate; with two systems, the contributions hold both, one after the other."""
+    if groups is not None:
+        groups = _group_codes(groups, len(systems[0]), sample_weight)
+    args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
+    if spec.from_table is not None:
+        return _ranking_layout(*args)
+    real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
+    if any(real) and spec.distance is not None:
+        return _distance_layout(*args)
+    return _label_layout(*args)
+
+
+def _check_same(estimate, recomputed, name):
+    """The intermediate must give back the measure's own value: never a silent wrong number."""
+    if not np.isclose(estimate, recomputed, rtol=1e-9, atol=1e-12, equal_nan=True):
+        raise RuntimeError(
+            f"{name}: the resampling intermediate gives {recomputed!r} on the data but the "
+            f"measure gives {estimate!r}; please report this bug."
+        )
+
+
+def _warn_resamples(evaluation, n_resamples, what):
+    n_undefined = int(np.isnan(evaluation.values).sum())
+    if evaluation.n_flagged:
+        warnings.warn(
+            f"On {evaluation.n_flagged} of {n_resamples} {what} the measure warned (first: "
+            f"{evaluation.first_message!r}); they keep the value the measure returns, as it "
+            "would on such a data set.",
+            UserWarning,
+            stacklevel=4,
+        )
+    if n_undefined == n_resamples:
+        raise ValueError(
+            f"The measure is undefined on every one of the {n_resamples} {what} (e.g. a "
+            "single class left in each); no interval can be given."
+        )
+    if n_undefined:
+        warnings.warn(
+            f"The measure is undefined (NaN) on {n_undefined} of {n_resamples} {what}; "
+            "they are left out of the interval, the standard error and the p-value.",
+            UserWarning,
+            stacklevel=4,
+        )
+    return n_undefined
+
+
+def _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng):
+    evaluation = evaluate(statistic, bootstrap_totals(units, n_resamples, rng))
+    n_undefined = _warn_resamples(evaluation, n_resamples, "bootstrap resamples")
+    distribution = evaluation.values
+    defined = distribution[~np.isnan(distribution)]
+    jackknife_values = jackknife(statistic, units) if method == "bca" else None
+    ci = interval(estimate, defined, method, confidence_level, jackknife_values, units.counts)
+    standard_error = float(np.std(defined, ddof=1)) if len(defined) > 1 else np.nan
+    return dict(
+        estimate=estimate,
+        confidence_interval=ci,
+        standard_error=standard_error,
+        bootstrap_distribution=distribution,
+        method=method,
+        confidence_level=confidence_level,
+        n_undefined=n_undefined,
+        n_flagged=evaluation.n_flagged,
+    )
+
+
+_PARAMETERS = {
+    "measure": [str, callable],
+    "y_true": ["array-like"],
+    "confidence_level": [Interval(Real, 0, 1, closed="neither")],
+    "n_resamples": [Interval(Integral, 1, None, closed="left")],
+    "method": [StrOptions({"bca", "percentile", "basic"})],
+    "labels": ["array-like", None],
+    "class_values": ["array-like", None],
+    "sample_weight": ["array-like", None],
+    "groups": ["array-like", None],
+    "random_state": ["random_state"],
+}
+
+
+@validate_params({**_PARAMETERS, "y_pred": ["array-like"]}, prefer_skip_nested_validation=True)
+def score_interval(
+    measure,
+    y_true,
+    y_pred,
+    *,
+    confidence_level=0.95,
+    n_resamples=9999,
+    method="bca",
+    labels=None,
+    class_values=None,
+    sample_weight=None,
+    groups=None,
+    random_state=None,
+    **measure_kwargs,
+):
+    r"""A measure's value with a bootstrap confidence interval and standard error.
+
+    The bootstrap draws the ``N`` items (or groups) of the data with replacement,
+    ``n_resamples`` times, and computes the measure on each resample. Every label
+    measure is a function of the weighted confusion matrix ``M`` and every ranking
+    measure of the score table, so a resample is a multinomial draw of the counts of
+    the ``C`` cells of that intermediate,
+
+    .. math::
+
+        (m^*_1, \dots, m^*_C) \sim \mathrm{Multinomial}\Big(N; \frac{m_1}{N},
+        \dots, \frac{m_C}{N}\Big), \qquad M^* = \sum_c m^*_c \, x_c,
+
+    with :math:`m_c` the units of cell :math:`c` and :math:`x_c` what one of them
+    adds to ``M``. This has exactly the distribution of the measure on items drawn
+    with replacement, at a cost that does not grow with ``N``.
+
+    Given the ``B`` resampled values :math:`\theta^*_b` and the estimate
+    :math:`\hat\theta`, with :math:`\alpha = (1 - \text{level}) / 2` and
+    :math:`q(p)` the ``p``-quantile of the :math:`\theta^*_b`:
+
+    - ``"percentile"``: :math:`[q(\alpha), q(1 - \alpha)]`;
+    - ``"basic"``: :math:`[2\hat\theta - q(1 - \alpha), 2\hat\theta - q(\alpha)]`;
+    - ``"bca"`` (default): :math:`[q(\alpha_1), q(\alpha_2)]` with
+      :math:`\alpha_{1,2} = \Phi\big(z_0 + \frac{z_0 + z}{1 - a (z_0 + z)}\big)`
+      for :math:`z = \Phi^{-1}(\alpha), \Phi^{-1}(1 - \alpha)`; the bias correction
+      :math:`z_0 = \Phi^{-1}(\#\{\theta^*_b < \hat\theta\} / B)` (ties counting
+      half) and the acceleration
+      :math:`a = \sum_i U_i^3 / (6 (\sum_i U_i^2)^{3/2})`,
+      :math:`U_i = \bar\theta_{(\cdot)} - \theta_{(i)}`, from the jackknife values
+      :math:`\theta_{(i)}` with unit ``i`` left out. All units of a cell share
+      their leave-one-out value, so the jackknife costs one measure call per
+      non-empty cell, weighted by its count. These are the formulas of
+      :func:`scipy.stats.bootstrap`.
+
+    Parameters
+    ----------
+    measure : str, scorer or callable
+        A scorer name (:func:`sklearn_ordinal.metrics.get_scorer_names`), a scorer
+        of this package, or one of its measure functions: a label measure, or a
+        ranking measure (:func:`~sklearn_ordinal.metrics.vus_score` and kin), for
+        which ``y_pred`` holds one score per item. The interval is of the measure
+        itself (a ``neg_`` scorer's error is reported positive).
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, a regressor's real values (distance measures only), or
+        scores (ranking measures).
+    confidence_level : float, default=0.95
+        In (0, 1).
+    n_resamples : int, default=9999
+        Bootstrap resamples. Too few to leave one resample beyond each end of the
+        interval is a ValueError.
+    method : {"bca", "percentile", "basic"}, default="bca"
+    labels, class_values, sample_weight
+        As for the measure.
+    groups : array-like of shape (n_samples,), default=None
+        Group of each item (a test case, a user, a product): the groups are
+        resampled, the items of one group moving together. Each group's own
+        confusion matrix (or score table) is its contribution.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the resampling.
+    **measure_kwargs
+        Further keyword arguments of the measure (e.g. ``average="micro"``).
+
+    Returns
+    -------
+    result : ScoreInterval
+        ``estimate``, ``confidence_interval`` (``low``, ``high``),
+        ``standard_error``, ``bootstrap_distribution``, ``n_undefined``,
+        ``n_flagged``.
+
+    Warns
+    -----
+    UserWarning
+        When the measure warned on some resamples (e.g. a class with no true item:
+        kept at the value the measure returns) or is undefined on some (NaN: left
+        out); the message gives how many.
+    scipy.stats.DegenerateDataWarning
+        When every resample gives the same value (the interval is that point), or
+        when the BCa ends fall beyond the most extreme resample.
+
+    Notes
+    -----
+    Complexity, for ``n`` items and ``B`` resamples: one pass over the items (the
+    measure's own validation and counting), then ``O(B C)`` draws and ``B + C``
+    measure calls on the ``C``-cell intermediate. Unweighted label data have at most
+    :math:`C = K^2` cells, so a resample costs ``O(K^2)``, not ``O(n)``. Weighted
+    items are grouped by (cell, weight) with one sort (``O(n log n)``), ``C`` then
+    being the number of distinct pairs. With ``groups``, ``C`` is the number of
+    groups. Ranking measures redraw the counts of the non-empty cells of the score
+    table (at most ``K G`` for ``G`` distinct scores); a measure call costs
+    ``O(K G)`` there. A regressor's real-valued predictions for a distance measure
+    make an intermediate of per-class weights and error sums, the items grouped by
+    (class, error, weight).
+
+    References
+    ----------
+    .. [1] B. Efron and R. J. Tibshirani, "An Introduction to the Bootstrap",
+       Chapman & Hall, 1993, chapters 13-14.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.stats import score_interval
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> y_pred = [0] * 30 + [1] * 10 + [1] * 20 + [2] * 10 + [2] * 25 + [1] * 5
+    >>> result = score_interval("neg_macro_mean_absolute_error", y_true, y_pred,
+    ...                         random_state=0)
+    >>> round(result.estimate, 3)
+    0.25
+    >>> low, high = result.confidence_interval
+    >>> bool(low < result.estimate < high)
+    True
+    """
+    check_n_resamples(n_resamples, confidence_level)
+    spec = _resolve(measure, measure_kwargs)
+    labels, class_values, sample_weight = (
+        spec.data.get(key) if given is None else given
+        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+    )
+    estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
+    units, statistic = _layout(
+        spec, y_true, [y_pred], labels, class_values, sample_weight, groups
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _check_same(estimate, statistic(units.total), spec.name)
+    rng = check_random_state(random_state)
+    fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
+    return ScoreInterval(**fields)
+
+
+@validate_params(
+    {**_PARAMETERS, "y_pred_a": ["array-like"], "y_pred_b": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
+def compare_scores(
+    measure,
+    y_true,
+    y_pred_a,
+    y_pred_b,
+    *,
+    confidence_level=0.95,
+    n_resamples=9999,
+    method="bca",
+    labels=None,
+    class_values=None,
+    sample_weight=None,
+    groups=None,
+    random_state=None,
+    **measure_kwargs,
+):
+    r"""Paired difference of a measure between two systems on the same items.
+
+    The difference :math:`\hat\delta = \theta(a) - \theta(b)` gets
+
+    - a confidence interval by the **paired bootstrap**: each resample draws items
+      (or groups) with replacement and scores both systems on the same draw, so
+      what the two systems share (hard items, rare classes) cancels out of the
+      difference. As in :func:`score_interval`, a resample is one multinomial draw
+      over the at most :math:`K^3` cells (true class, class by a, class by b);
+      the formulas are :func:`score_interval`'s.
+    - a two-sided p-value by the **paired randomization test** (approximate
+      randomization): under the null hypothesis that the two systems are
+      exchangeable on every unit, exchanging their outputs on each unit with
+      probability 1/2 leaves the distribution of the data unchanged, so
+
+      .. math::
+
+          p = \frac{1 + \#\{r : |\delta^*_r| \ge |\hat\delta|\}}{1 + R}
+
+      over ``R = n_resamples`` random exchanges is a valid p-value for any measure,
+      however non-linear (a macro average, a kappa), with no assumption on the
+      shape of its distribution. A bootstrap p-value would need the distribution
+      shifted to the null, which is only approximate for such measures. On a cell
+      of ``m`` units, the number exchanged is ``Binomial(m, 1/2)``: a
+      randomization also costs ``O(K^3)``.
+
+    Parameters
+    ----------
+    measure : str, scorer or callable
+        As in :func:`score_interval`.
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels.
+    y_pred_a, y_pred_b : array-like of shape (n_samples,)
+        The two systems' predictions (or scores, for ranking measures) of the same
+        items.
+    confidence_level, n_resamples, method
+        As in :func:`score_interval`; ``n_resamples`` also sets the number of
+        random exchanges.
+    labels, class_values, sample_weight, groups, random_state
+        As in :func:`score_interval`. With ``groups``, whole groups are resampled
+        and exchanged.
+    **measure_kwargs
+        As in :func:`score_interval`.
+
+    Returns
+    -------
+    result : ScoreComparison
+        Fields of :class:`ScoreInterval` for the difference, plus ``estimate_a``,
+        ``estimate_b``, ``greater_is_better``, ``pvalue``, ``null_distribution``.
+
+    Notes
+    -----
+    Complexity: as :func:`score_interval`, with at most :math:`C = K^3` cells for
+    unweighted label data.
+
+    References
+    ----------
+    .. [1] E. W. Noreen, "Computer-Intensive Methods for Testing Hypotheses",
+       Wiley, 1989.
+    .. [2] S. Riezler and J. T. Maxwell, "On some pitfalls in automatic evaluation
+       and significance testing for MT", ACL Workshop on Intrinsic and Extrinsic
+       Evaluation Measures, 2005.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.stats import compare_scores
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> good = [0] * 35 + [1] * 5 + [1] * 25 + [2] * 5 + [2] * 28 + [1] * 2
+    >>> poor = [0] * 40 + [0] * 30 + [2] * 30
+    >>> result = compare_scores("neg_macro_mean_absolute_error", y_true, good, poor,
+    ...                         random_state=0)
+    >>> round(result.estimate, 3)  # good has the lower error
+    -0.214
+    >>> bool(result.confidence_interval.high < 0 and result.pvalue < 0.01)
+    True
+    """
+    check_n_resamples(n_resamples, confidence_level)
+    spec = _resolve(measure, measure_kwargs)
+    labels, class_values, sample_weight = (
+        spec.data.get(key) if given is None else given
+        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+    )
+    estimates = [
+        _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
+        for y_pred in (y_pred_a, y_pred_b)
+    ]
+    units, statistic_of_one = _layout(
+        spec, y_true, [y_pred_a, y_pred_b], labels, class_values, sample_weight, groups
+    )
+    half = units.contributions.shape[1] // 2
+
+    def statistic(x):
+        return statistic_of_one(x[:half]) - statistic_of_one(x[half:])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for estimate, part in zip(estimates, (slice(None, half), slice(half, None))):
+            _check_same(estimate, statistic_of_one(units.total[part]), spec.name)
+    difference = estimates[0] - estimates[1]
+    rng = check_random_state(random_state)
+    fields = _bootstrap(units, statistic, difference, n_resamples, method, confidence_level, rng)
+
+    # Exchanging the systems on a unit swaps the two halves of its contribution.
+    exchange = np.r_[np.arange(half, 2 * half), np.arange(half)]
+    units = units._replace(swapped=units.contributions[:, exchange].tocsr())
+    null = evaluate(statistic, randomization_totals(units, n_resamples, rng))
+    _warn_resamples(null, n_resamples, "random exchanges")
+    null_values = null.values[~np.isnan(null.values)]
+    # Equal values computed by different sums may differ in the last bits.
+    at_least = np.abs(null_values) >= np.abs(difference) * (1 - 1e-9) - 1e-12
+    pvalue = (1 + np.count_nonzero(at_least)) / (1 + len(null_values))
+    return ScoreComparison(
+        **fields,
+        estimate_a=estimates[0],
+        estimate_b=estimates[1],
+        greater_is_better=spec.greater_is_better,
+        pvalue=float(min(pvalue, 1.0)),
+        null_distribution=null.values,
+    )
+

@@ -1,0 +1,306 @@
+"""The bootstrap and the paired randomization test over resampling units.
+
+A *unit* is what resampling draws: an item, or a group of items that move together.
+Each unit adds a fixed vector, its *contribution*, to the small intermediate a
+measure is a function of (the flattened confusion matrix, the score table, or the
+per-class error sums). Units with the same contribution are one *cell* with a count
+``m_c``; drawing ``N = sum_c m_c`` units with replacement is then one multinomial
+draw of the cell counts, so a resample costs O(number of cells), never O(n).
+"""
+
+import warnings
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from scipy import sparse, stats
+from scipy.special import ndtr, ndtri
+
+# Resamples drawn at once: bounds the (batch x cells) array of draws.
+_MAX_DRAWS_PER_BATCH = 2_000_000
+
+
+class ConfidenceInterval(NamedTuple):
+    """The two ends of a confidence interval, as in :func:`scipy.stats.bootstrap`."""
+
+    low: float
+    high: float
+
+
+@dataclass
+class ScoreInterval:
+    """A measure's value with its bootstrap confidence interval.
+
+    Shaped like :class:`scipy.stats._resampling.BootstrapResult`, with the estimate
+    and how it was obtained added.
+
+    Attributes
+    ----------
+    estimate : float
+        The measure on the data.
+    confidence_interval : ConfidenceInterval
+        ``low`` and ``high``.
+    standard_error : float
+        Sample standard deviation of the bootstrap distribution.
+    bootstrap_distribution : ndarray of shape (n_resamples,)
+        The measure on each resample; NaN where it is undefined (see
+        ``n_undefined``).
+    method : str
+        ``"bca"``, ``"percentile"`` or ``"basic"``.
+    confidence_level : float
+    n_undefined : int
+        Resamples on which the measure is undefined (NaN); they are left out of
+        the interval and the standard error, with a warning.
+    n_flagged : int
+        Resamples on which the measure warned (e.g. a class with no true item left
+        out of a macro average); they keep the value the measure returns, as on
+        any data set, and one warning says how many.
+    """
+
+    estimate: float
+    confidence_interval: ConfidenceInterval
+    standard_error: float
+    bootstrap_distribution: np.ndarray
+    method: str
+    confidence_level: float
+    n_undefined: int = 0
+    n_flagged: int = 0
+
+
+@dataclass
+class ScoreComparison(ScoreInterval):
+    """The paired difference ``measure(a) - measure(b)`` of two systems.
+
+    Attributes
+    ----------
+    estimate : float
+        ``estimate_a - estimate_b``.
+    estimate_a, estimate_b : float
+        The measure of each system on the data.
+    greater_is_better : bool
+        Whether a higher value of the measure is better, so whether a positive
+        difference favours system ``a``.
+    pvalue : float
+        Two-sided p-value of the paired randomization test of "the two systems are
+        exchangeable on every unit".
+    null_distribution : ndarray of shape (n_resamples,)
+        The difference on each random exchange of the two systems' outputs.
+    """
+
+    estimate_a: float = np.nan
+    estimate_b: float = np.nan
+    greater_is_better: bool = True
+    pvalue: float = np.nan
+    null_distribution: np.ndarray = None
+
+
+class Units(NamedTuple):
+    """Resampling units merged into cells of equal contribution."""
+
+    counts: np.ndarray
+    """``m_c``: how many units share the contribution of cell c (int64)."""
+    contributions: sparse.csr_matrix
+    """Row c: what one unit of cell c adds to the intermediate."""
+    swapped: sparse.csr_matrix = None
+    """Paired data: row c with the two systems' outputs exchanged."""
+
+    @property
+    def total(self):
+        """The intermediate of the data: ``sum_c m_c x_c``."""
+        return np.asarray(self.contributions.T @ self.counts.astype(np.float64)).ravel()
+
+
+def units_from_items(cells, values, size, groups=None):
+    """Units from items, each adding ``values[i, j]`` at ``cells[i, j]``.
+
+    ``cells`` and ``values`` are ``(n, m)`` arrays, ``size`` the length of the
+    intermediate. With ``groups``, a unit is a group: its contribution is the sum of
+    its items'. Without, items with equal rows of ``(cells, values)`` share a cell,
+    found by one sort (O(n log n), the cells then number the distinct rows).
+    """
+    n_items, width = cells.shape
+    if groups is not None:
+        unit = groups
+        n_units = int(groups.max()) + 1
+        counts = np.ones(n_units, dtype=np.int64)
+    else:
+        keys = np.column_stack([cells.astype(np.float64), values])
+        distinct, unit, counts = np.unique(
+            keys, axis=0, return_inverse=True, return_counts=True
+        )
+        unit = unit.ravel()
+        n_units = len(distinct)
+        counts = counts.astype(np.int64)
+    if groups is None:
+        rows = np.repeat(np.arange(n_units), width)
+        cells, values = distinct[:, :width].astype(np.intp), distinct[:, width:]
+    else:
+        rows = np.repeat(unit, width)
+    contributions = sparse.csr_matrix(
+        (values.ravel(), (rows, cells.ravel())), shape=(n_units, size)
+    )
+    return Units(counts, contributions)
+
+
+def units_from_counts(matrix):
+    """Units of unweighted items from their table of counts: one cell per non-empty entry."""
+    flat = np.asarray(matrix).ravel()
+    cells = np.flatnonzero(flat)
+    counts = np.rint(flat[cells]).astype(np.int64)
+    contributions = sparse.csr_matrix(
+        (np.ones(len(cells)), (np.arange(len(cells)), cells)), shape=(len(cells), flat.size)
+    )
+    return Units(counts, contributions)
+
+
+def _batches(n_resamples, n_cells):
+    size = max(1, _MAX_DRAWS_PER_BATCH // max(n_cells, 1))
+    for start in range(0, n_resamples, size):
+        yield min(size, n_resamples - start)
+
+
+def bootstrap_totals(units, n_resamples, rng):
+    """The intermediate of each of ``n_resamples`` bootstrap resamples of the units.
+
+    One multinomial draw of the cell counts per resample: O(C) to draw and
+    O(C x size) at most to sum (one sparse product), for C cells.
+    """
+    n_units = int(units.counts.sum())
+    p = units.counts / n_units
+    transposed = units.contributions.T.tocsr()
+    for batch in _batches(n_resamples, len(p)):
+        draws = rng.multinomial(n_units, p, size=batch).astype(np.float64)
+        yield np.asarray((transposed @ draws.T).T)
+
+
+def randomization_totals(units, n_resamples, rng):
+    """Intermediates of the paired data with each unit's two systems exchanged with
+    probability 1/2: ``Binomial(m_c, 1/2)`` units of cell c are exchanged."""
+    straight = units.contributions.T.tocsr()
+    crossed = units.swapped.T.tocsr()
+    for batch in _batches(n_resamples, len(units.counts)):
+        exchanged = rng.binomial(units.counts, 0.5, size=(batch, len(units.counts)))
+        kept = (units.counts - exchanged).astype(np.float64)
+        yield np.asarray((straight @ kept.T + crossed @ exchanged.astype(np.float64).T).T)
+
+
+class Evaluation(NamedTuple):
+    values: np.ndarray
+    n_flagged: int
+    first_message: str
+
+
+def evaluate(statistic, totals):
+    """The statistic of each intermediate, counting those on which it warned."""
+    values = []
+    n_flagged = 0
+    first_message = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for batch in totals:
+            for total in batch:
+                values.append(statistic(total))
+                if caught:
+                    n_flagged += 1
+                    first_message = first_message or str(caught[0].message)
+                    caught.clear()
+    return Evaluation(np.asarray(values, dtype=np.float64), n_flagged, first_message)
+
+
+def jackknife(statistic, units):
+    """The statistic with one unit of each cell left out: one value per cell, O(C) calls."""
+    total = units.total
+    contributions = units.contributions
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return np.array(
+            [
+                statistic(total - contributions.getrow(c).toarray().ravel())
+                for c in range(contributions.shape[0])
+            ]
+        )
+
+
+def _acceleration(jackknife_values, counts):
+    """BCa acceleration from the leave-one-out values, each standing for ``m_c`` units.
+
+    ``a = sum_i U_i^3 / (6 (sum_i U_i^2)^{3/2})`` with ``U_i = (N - 1)(mean - theta_(i))``
+    (Efron and Tibshirani 1993, eq. 14.15); the factor ``N - 1`` cancels.
+    """
+    defined = np.isfinite(jackknife_values)
+    if not defined.all():
+        warnings.warn(
+            f"The measure is undefined when one unit of {np.sum(counts[~defined])} units is "
+            "left out; the BCa acceleration uses the other units only.",
+            stats.DegenerateDataWarning,
+            stacklevel=4,
+        )
+    values, counts = jackknife_values[defined], counts[defined]
+    if counts.sum() < 2:
+        return 0.0
+    deviation = np.average(values, weights=counts) - values
+    spread = np.sum(counts * deviation**2)
+    if spread == 0:
+        # Every unit is alike to the jackknife: no skewness to correct.
+        return 0.0
+    return float(np.sum(counts * deviation**3) / (6 * spread**1.5))
+
+
+def check_n_resamples(n_resamples, confidence_level):
+    """Refuse a number of resamples that leaves no resample beyond an end of the interval."""
+    tail = (1 - confidence_level) / 2
+    if n_resamples * tail < 1:
+        needed = int(np.ceil(1 / tail))
+        raise ValueError(
+            f"n_resamples={n_resamples} leaves no resample beyond each end of a "
+            f"{confidence_level:.4g} interval (each tail holds {tail:.4g} of them); use at "
+            f"least {needed}, and preferably 10 times as many, e.g. the default 9999."
+        )
+
+
+def interval(estimate, distribution, method, confidence_level, jackknife_values=None,
+             counts=None):
+    """``(low, high)`` of a percentile, basic or BCa interval (scipy's formulas).
+
+    ``distribution`` holds only defined values. BCa (Efron and Tibshirani 1993,
+    eq. 14.10): the ends are the quantiles ``Phi(z0 + (z0 + z) / (1 - a (z0 + z)))``
+    for ``z = Phi^{-1}(alpha)``, ``Phi^{-1}(1 - alpha)``, with the bias correction
+    ``z0 = Phi^{-1}(share of resamples below the estimate)`` (ties count half).
+    """
+    alpha = (1 - confidence_level) / 2
+    levels = np.array([alpha, 1 - alpha])
+    if np.ptp(distribution) == 0:
+        warnings.warn(
+            f"Every resample gives the same value {float(distribution[0])!r}: the data show no "
+            "sampling variation of this measure (e.g. all items in one cell of the "
+            "confusion matrix). The interval is that single point.",
+            stats.DegenerateDataWarning,
+            stacklevel=3,
+        )
+        return ConfidenceInterval(float(distribution[0]), float(distribution[0]))
+    if method == "bca":
+        below = np.count_nonzero(distribution < estimate)
+        at_or_below = np.count_nonzero(distribution <= estimate)
+        z0 = ndtri((below + at_or_below) / (2 * len(distribution)))
+        if not np.isfinite(z0):
+            raise ValueError(
+                f"The estimate {estimate!r} lies outside the bootstrap distribution (all "
+                "resamples fall on one side of it), so the BCa bias correction is infinite. "
+                "Use method='percentile' or 'basic', or more data."
+            )
+        a = _acceleration(jackknife_values, counts)
+        z = ndtri(levels)
+        levels = ndtr(z0 + (z0 + z) / (1 - a * (z0 + z)))
+        thin = min(levels[0], 1 - levels[1]) * len(distribution)
+        if thin < 1:
+            warnings.warn(
+                f"The BCa-adjusted tail levels {levels.round(6).tolist()} leave fewer than "
+                f"one of the {len(distribution)} defined resamples beyond an end: that end "
+                "is the most extreme resample. Use more resamples.",
+                stats.DegenerateDataWarning,
+                stacklevel=3,
+            )
+    low, high = stats.quantile(distribution, levels)
+    if method == "basic":
+        low, high = 2 * estimate - high, 2 * estimate - low
+    return ConfidenceInterval(float(low), float(high))
