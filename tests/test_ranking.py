@@ -497,3 +497,15 @@ def test_integer_targets_without_sorting_match_np_unique(y, dtype):
     np.testing.assert_array_equal(classes, expected_classes)
     assert classes.dtype == expected_classes.dtype
     np.testing.assert_array_equal(codes, expected_codes)
+
+
+def test_vus_of_a_table_with_empty_score_columns():
+    # A resampled score table keeps columns no item has any more; the tie blocks
+    # must still be found (the stats module resamples tables this way).
+    from sklearn_ordinal.metrics._ranking import _score_table, _vus
+
+    y, s = [0, 1, 2, 0, 1, 2], [0.1, 0.1, 0.5, 0.3, 0.4, 0.6]
+    _, _, table = _score_table(y, s, None, None, "vus_score")
+    padded = np.insert(table.astype(float), [1, 1, 3], 0.0, axis=1)
+    assert _vus(padded, "average") == pytest.approx(_vus(table, "average"))
+    assert _vus(padded, "average") == pytest.approx(vus_score(y, s))

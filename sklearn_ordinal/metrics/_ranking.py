@@ -192,7 +192,8 @@ def _vus(table, ties):
     n_classes, n_groups = table.shape
     scale = 1.0 / table.sum(axis=1)
     shared = np.empty(0, dtype=np.intp)
-    if ties == "average" and np.count_nonzero(table) > n_groups:
+    if ties == "average":
+        # Per column, so that a table with empty columns (a resampled one) is right too.
         shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
     share_shared = table[:, shared] * scale[:, np.newaxis]
     # before_shared[j]: chains of the first j classes ending below each shared score.
@@ -219,6 +220,23 @@ def _vus(table, ties):
                 tied_ends += before_shared[k - m + 1] * block
             ends[shared] += tied_ends
     return float(ends.sum())
+
+
+# Each ranking measure as a function of the score table (of the classes present, with
+# no empty score column), for resampling its cell counts.
+
+
+def _u_pairs_from_table(table, ties="average"):
+    aucs, sizes = _class_pair_aucs(table, ties)
+    return float(np.average(aucs, weights=sizes))
+
+
+def _u_ovo_from_table(table, ties="average"):
+    return float(np.mean(_class_pair_aucs(table, ties)[0]))
+
+
+def _u_cons_from_table(table, ties="average"):
+    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -369,8 +387,7 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     0.833...
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
-    aucs, sizes = _class_pair_aucs(table, ties)
-    return float(np.average(aucs, weights=sizes))
+    return _u_pairs_from_table(table, ties)
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -430,8 +447,7 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     0.833...
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
-    aucs, _ = _class_pair_aucs(table, ties)
-    return float(np.mean(aucs))
+    return _u_ovo_from_table(table, ties)
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -487,7 +503,7 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     0.875
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
-    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
+    return _u_cons_from_table(table, ties)
 
 
 @validate_params(
@@ -598,3 +614,11 @@ def _roc_surface(y_true, y_score, labels, sample_weight, max_thresholds):
     # Rounding can take 1 - (a running sum ending at 1) a hair below 0.
     np.clip(tpr, 0.0, 1.0, out=tpr)
     return classes, tpr, np.column_stack([levels[lower], levels[upper]])
+
+
+_FROM_SCORE_TABLE = {
+    vus_score: _vus,
+    u_pairs_score: _u_pairs_from_table,
+    u_ovo_score: _u_ovo_from_table,
+    u_cons_score: _u_cons_from_table,
+}

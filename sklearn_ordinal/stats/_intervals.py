@@ -29,16 +29,10 @@ from ..metrics._error import (
     root_mean_squared_error,
 )
 from ..metrics._ranking import (
+    _FROM_SCORE_TABLE,
     _check_scores,
-    _class_pair_aucs,
     _group_by_score,
     _score_table,
-    _split_aucs,
-    _vus,
-    u_cons_score,
-    u_ovo_score,
-    u_pairs_score,
-    vus_score,
 )
 from ..metrics._scorer import _SCORERS, _accepts, _OrdinalScorer, get_scorer
 from ._resampling import (
@@ -54,27 +48,6 @@ from ._resampling import (
     units_from_items,
 )
 
-
-def _u_pairs_from_table(table, ties="average"):
-    aucs, sizes = _class_pair_aucs(table, ties)
-    return float(np.average(aucs, weights=sizes))
-
-
-def _u_ovo_from_table(table, ties="average"):
-    return float(np.mean(_class_pair_aucs(table, ties)[0]))
-
-
-def _u_cons_from_table(table, ties="average"):
-    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
-
-
-# Each ranking measure as a function of the score table (the last line of each measure).
-_FROM_SCORE_TABLE = {
-    vus_score: _vus,
-    u_pairs_score: _u_pairs_from_table,
-    u_ovo_score: _u_ovo_from_table,
-    u_cons_score: _u_cons_from_table,
-}
 
 # Distance measures on a regressor's real values: (power, square root of the mean?).
 _DISTANCES = {
