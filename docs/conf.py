@@ -85,6 +85,7 @@ sphinx_gallery_conf = {
         "../examples/baselines",
         "../examples/model_selection",
         "../examples/measures",
+        "../examples/uncertainty",
     ],
     "within_subsection_order": "FileNameSortKey",
     # Which examples use which object, for the minigallery at the end of each API page.
