@@ -24,6 +24,7 @@ from inspect import signature
 
 import numpy as np
 import pandas as pd
+from sklearn.base import is_classifier
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from .._compat import _BaseScorer
@@ -121,6 +122,19 @@ def _class_positions(labels, classes):
         ) from None
 
 
+def _call(method_caller, estimator, method, X):
+    """``estimator.method(X)`` through scikit-learn's (caching) method caller.
+
+    An ordinal model of another package may have ``classes_`` and ``predict_proba``
+    without scikit-learn's classifier tag (mord's, for one); scikit-learn's response
+    helper refuses anything but ``predict`` from such an estimator, so it is called
+    directly.
+    """
+    if method != "predict" and not is_classifier(estimator):
+        return getattr(estimator, method)(X)
+    return method_caller(estimator, method, X, pos_label=None)
+
+
 def _labels_response(method_caller, estimator, X, classes):
     """``predict``: class labels (or a regressor's real values, for distance measures)."""
     return method_caller(estimator, "predict", X, pos_label=None)
@@ -129,7 +143,7 @@ def _labels_response(method_caller, estimator, X, classes):
 def _predict_proba(method_caller, estimator, X):
     """``predict_proba``, one column per class of ``classes_``, in that order."""
     n_classes = len(estimator.classes_)
-    proba = np.asarray(method_caller(estimator, "predict_proba", X, pos_label=None))
+    proba = np.asarray(_call(method_caller, estimator, "predict_proba", X))
     if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
         proba = np.column_stack([1.0 - proba, proba])
     if proba.ndim != 2 or proba.shape[1] != n_classes:
@@ -187,7 +201,7 @@ def _scores_response(method_caller, estimator, X, classes):
             "y as an ordered pandas Categorical."
         )
     if hasattr(estimator, "decision_function"):
-        score = np.asarray(method_caller(estimator, "decision_function", X, pos_label=None))
+        score = np.asarray(_call(method_caller, estimator, "decision_function", X))
         if score.ndim == 1 or score.shape[1] == 1:
             score = score.ravel()
             # A binary decision function points towards classes_[1]; flip it if
