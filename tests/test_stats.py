@@ -322,3 +322,23 @@ def test_compare_to_trivial_gains_the_paired_interval_of_the_pooled_predictions(
     assert row["significantly_better"] == (row["difference_low"] > 0)
     assert 0 < row["pvalue"] <= 1
     assert table.loc["cem_ord", "significantly_better"]
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_ranked_probability_score_interval_matches_scipy(method):
+    # RPS is a weighted mean over items: resampling redraws the items' own values.
+    from sklearn_ordinal.metrics import ranked_probability_score
+
+    y_true, y_pred, _ = _ordinal_data(60, seed=7)
+    rng = np.random.default_rng(7)
+    proba = 0.6 * np.eye(3)[y_pred] + 0.4 * rng.dirichlet(np.ones(3), size=60)
+    ours = score_interval(ranked_probability_score, y_true, proba, method=method,
+                          n_resamples=N_RESAMPLES, random_state=0, labels=[0, 1, 2])
+    theirs = _scipy_interval(
+        lambda i: ranked_probability_score(y_true[i], proba[i], labels=[0, 1, 2]), 60, method
+    )
+    assert ours.estimate == pytest.approx(ranked_probability_score(y_true, proba))
+    _assert_agree(ours, theirs)
+    normalized = score_interval("neg_ranked_probability_score", y_true, proba, method=method,
+                                n_resamples=N_RESAMPLES, random_state=0, normalize=True)
+    assert normalized.confidence_interval.low == pytest.approx(ours.confidence_interval.low / 2)

@@ -133,6 +133,16 @@ def ranked_probability_score(y_true, y_proba, *, labels=None, sample_weight=None
     ...                          labels=["low", "mid", "high"])
     0.0
     """
+    per_item, sample_weight, scale = _item_scores(y_true, y_proba, labels, sample_weight, normalize)
+    return float(np.average(per_item, weights=sample_weight)) * scale
+
+
+def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
+    """``(per_item, sample_weight, scale)``: the RPS of each kept item before ``scale``.
+
+    The measure is ``scale`` times the weighted mean of ``per_item`` (1, or
+    ``1 / (K - 1)`` when ``normalize``); resampling redraws the items.
+    """
     y_proba = _check_proba(y_proba)
     classes, codes, y_proba, sample_weight = check_scored_targets(
         y_true,
@@ -152,5 +162,4 @@ def ranked_probability_score(y_true, y_proba, *, labels=None, sample_weight=None
     cumulative = np.cumsum(y_proba[:, :-1], axis=1)
     cumulative -= np.arange(n_classes - 1) >= codes[:, np.newaxis]
     per_item = np.einsum("ij,ij->i", cumulative, cumulative)
-    score = float(np.average(per_item, weights=sample_weight))
-    return score / (n_classes - 1) if normalize else score
+    return per_item, sample_weight, 1 / (n_classes - 1) if normalize else 1.0

@@ -28,6 +28,8 @@ from ..metrics._error import (
     mean_squared_error,
     root_mean_squared_error,
 )
+from ..metrics._probabilistic import _item_scores as _rps_item_scores
+from ..metrics._probabilistic import ranked_probability_score
 from ..metrics._ranking import (
     _FROM_SCORE_TABLE,
     _check_scores,
@@ -49,6 +51,9 @@ from ._resampling import (
 )
 
 
+# Measures that are weighted means over items, by the function giving the items' values.
+_MEAN_OF_ITEMS = {ranked_probability_score: _rps_item_scores}
+
 # Distance measures on a regressor's real values: (power, square root of the mean?).
 _DISTANCES = {
     mean_absolute_error: (1, False),
@@ -63,6 +68,9 @@ class _Measure(NamedTuple):
     name: str
     from_confusion: Callable
     from_table: Callable
+    from_items: Callable
+    """``from_items(y_true, y_pred, labels, sample_weight, **keywords)``: per-item values,
+    kept weights and scale of a measure that is a weighted mean over items."""
     distance: tuple
     keywords: dict
     greater_is_better: bool
@@ -108,7 +116,8 @@ def _resolve(measure, measure_kwargs):
     name = getattr(base, "__name__", repr(base)).lstrip("_")
     from_confusion = _measure_from_confusion(partial(base, **keywords))
     from_table = _FROM_SCORE_TABLE.get(base)
-    if from_confusion is None and from_table is None:
+    from_items = _MEAN_OF_ITEMS.get(base)
+    if from_confusion is None and from_table is None and from_items is None:
         raise ValueError(
             f"{name} is not a measure of sklearn_ordinal that can be resampled from its "
             "confusion matrix or score table. Pass one of the package's measures, a "
@@ -121,6 +130,7 @@ def _resolve(measure, measure_kwargs):
         name=name,
         from_confusion=from_confusion,
         from_table=from_table,
+        from_items=from_items,
         distance=_DISTANCES.get(base),
         keywords=keywords,
         greater_is_better=_greater_is_better(base) if greater is None else greater,
@@ -297,6 +307,29 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
     return units, statistic
 
 
+def _item_mean_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
+    """A weighted mean over items (the RPS): per system, the weight and the weighted sum.
+
+    Items with equal (value, weight) share a cell; continuous per-item values make
+    one cell per item, so a resample then costs O(n).
+    """
+    columns, values, scale = [], [], 1.0
+    for s, y_pred in enumerate(systems):
+        per_item, weights, scale = spec.from_items(
+            y_true, y_pred, labels, sample_weight, **spec.keywords
+        )
+        weights = _weights(weights, len(per_item))
+        columns += [np.full(len(per_item), 2 * s), np.full(len(per_item), 2 * s + 1)]
+        values += [weights, weights * per_item]
+    units = units_from_items(np.column_stack(columns), np.column_stack(values),
+                             2 * len(systems), groups)
+
+    def statistic(x):
+        return float(x[1] / x[0]) * scale
+
+    return units, statistic
+
+
 def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     """``(units, statistic)``: the units of the data and the measure of one system's
     intermediate; with two systems, the contributions hold both, one after the other."""
@@ -305,6 +338,8 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
     if spec.from_table is not None:
         return _ranking_layout(*args)
+    if spec.from_items is not None:
+        return _item_mean_layout(*args)
     real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
     if any(real) and spec.distance is not None:
         return _distance_layout(*args)
@@ -410,7 +445,10 @@ def score_interval(
 
     with :math:`m_c` the units of cell :math:`c` and :math:`x_c` what one of them
     adds to ``M``. This has exactly the distribution of the measure on items drawn
-    with replacement, at a cost that does not grow with ``N``.
+    with replacement, at a cost that does not grow with ``N``. The ranked
+    probability score, a weighted mean over items of their own values, has the pair
+    (weight, weighted value) as its intermediate: its cells are the distinct
+    (value, weight) pairs, up to one per item.
 
     Given the ``B`` resampled values :math:`\theta^*_b` and the estimate
     :math:`\hat\theta`, with :math:`\alpha = (1 - \text{level}) / 2` and
