@@ -198,9 +198,21 @@ def test_integer_labels_keep_their_identity_in_every_dtype(
         with pytest.raises(ValueError, match="no integer dtype holds together"):
             ordinal_confusion(np.array(y_true, true_dtype), np.array(y_pred, pred_dtype))
         return
-    confusion = ordinal_confusion(np.array(y_true, true_dtype), np.array(y_pred, pred_dtype))
+    confusion = ordinal_confusion(
+        np.array(y_true, true_dtype), np.array(y_pred, pred_dtype), need_values=False
+    )
     assert [int(c) for c in confusion.classes] == classes
     np.testing.assert_array_equal(confusion.matrix, expected)
+    # As class values, the labels' distances must be exact in float64, or refused.
+    try:
+        values = ordinal_confusion(
+            np.array(y_true, true_dtype), np.array(y_pred, pred_dtype)
+        ).values
+    except ValueError as error:
+        assert "too close for their size" in str(error)
+    else:
+        # Exact up to float64's own rounding of each distance.
+        assert values.tolist() == pytest.approx([c - classes[0] for c in classes], rel=1e-15)
     if labels_dtype is not None and _fits(classes, labels_dtype):
         given_labels = ordinal_confusion(
             np.array(y_true, true_dtype),
