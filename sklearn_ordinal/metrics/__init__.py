@@ -1,5 +1,6 @@
 """Evaluation measures for ordinal classification, and scorers built from them."""
 
+from .._labels import OrdinalConfusion
 from ._agreement import accuracy_within_score, kendall_tau_a_score
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
@@ -10,7 +11,7 @@ from ._error import (
     root_mean_squared_error,
 )
 from ._plot.roc_surface import RocSurfaceDisplay
-from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
+from ._ranking import ScoreTable, roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, make_ordinal_scorer
 
 __all__ = [
@@ -20,6 +21,9 @@ __all__ = [
     "mean_squared_error",
     "root_mean_squared_error",
     "mean_zero_one_error",
+    # Chunked data: the intermediates every measure is a function of
+    "OrdinalConfusion",
+    "ScoreTable",
     # Closeness (Amigó et al. 2020) and the measures it is compared with
     "class_proximity",
     "cem_score",
