@@ -744,8 +744,17 @@ def confusion_or_errors(
     Returns the :class:`OrdinalConfusion` when ``y_pred`` holds classes, and the
     :class:`ClassErrors` when it holds a regressor's real-valued predictions, whose
     error is ``|y_hat_d - v(y_d)| ** power`` as it is (SPEC 1), summed per true
-    class in one pass.
+    class in one pass. Dask inputs must hold classes (a confusion matrix per block).
     """
+    if _any_dask(y_true, y_pred, sample_weight):
+        return ordinal_confusion(
+            y_true,
+            y_pred,
+            labels=labels,
+            class_values=class_values,
+            sample_weight=sample_weight,
+            measure=measure,
+        )
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
         classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
@@ -792,6 +801,15 @@ def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
     return OrdinalConfusion(classes, values, matrix)
 
 
+def _any_dask(*arrays):
+    """Whether an input is a Dask collection, found without importing Dask: Dask
+    inputs are counted blockwise by :mod:`sklearn_ordinal._dask`."""
+    return any(
+        type(x).__module__.split(".")[0] in ("dask", "dask_expr") and hasattr(x, "__dask_graph__")
+        for x in arrays
+    )
+
+
 def ordinal_confusion(
     y_true,
     y_pred,
@@ -824,6 +842,19 @@ def ordinal_confusion(
     measure : str, default=None
         The measure's name, for error messages.
     """
+    if _any_dask(y_true, y_pred, sample_weight):
+        from ._dask import dask_confusion
+
+        return dask_confusion(
+            y_true,
+            y_pred,
+            labels=labels,
+            class_values=class_values,
+            sample_weight=sample_weight,
+            need_values=need_values,
+            need_order=need_order,
+            measure=measure,
+        )
     y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
     confusion = _confusion(
         y_true, y_pred, labels, class_values, sample_weight, need_values, need_order, measure

@@ -23,6 +23,7 @@ import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from .._compat import Interval, StrOptions, validate_params
 from .._labels import (
+    _any_dask,
     _check_same_classes,
     _common_scale,
     _unwrap_measure,
@@ -191,6 +192,10 @@ class ScoreTable(NamedTuple):
 
 def _build_score_table(y_true, y_score, labels, sample_weight, measure):
     """Validate the inputs and build the :class:`ScoreTable` of every class."""
+    if _any_dask(y_true, y_score, sample_weight):
+        from .._dask import dask_score_table
+
+        return dask_score_table(y_true, y_score, labels, sample_weight, measure)
     y_score = _check_scores(y_score)
     classes, codes, y_score, sample_weight, exponent = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
