@@ -24,6 +24,7 @@ Small non-negative integer labels, the common case, are counted with one
 ``np.bincount`` pass and never sorted.
 """
 
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -38,23 +39,186 @@ _INT64 = np.iinfo(np.int64)
 
 
 class OrdinalConfusion(NamedTuple):
-    """The one intermediate of every label-based measure."""
+    r"""The weighted confusion matrix of ordered classes: what every label measure reads.
+
+    Every label-based measure of :mod:`sklearn_ordinal.metrics` first turns its
+    inputs into this object, then computes from it alone. Because the matrix of a
+    union of data sets is the sum of their matrices, the object of a large data set
+    can be built chunk by chunk: build one per chunk with :meth:`from_predictions`,
+    add them with ``+`` (or ``sum()``), and call :meth:`score`. The result is the
+    measure on all the data, up to the rounding of the sums.
+
+    The class set must be the same in every chunk: give it with ``labels=`` (or
+    pass ordered ``Categorical`` targets with the same categories), since a chunk
+    may lack a class. Adding objects of different classes is a ValueError.
+
+    Read more in the :ref:`User Guide <chunks>`.
+
+    Attributes
+    ----------
+    classes : ndarray of shape (n_classes,)
+        The class labels, in class order.
+    values : ndarray of shape (n_classes,)
+        The class values (floats) used by the distance measures; numeric labels are
+        measured from the lowest class, which changes no difference between values.
+    matrix : ndarray of shape (n_classes, n_classes)
+        ``matrix[i, j]``: weight of the items of true class i predicted as class j,
+        the weights divided by ``2 ** weight_exponent`` (which changes no measure).
+    weight_exponent : int
+        ``matrix * 2 ** weight_exponent`` holds the weights' own sums
+        (``weights``). Each chunk divides its weights by a power of two near its
+        largest weight, so that no sum overflows; ``+`` brings both matrices to the
+        larger exponent exactly before adding.
+
+    See Also
+    --------
+    ordinal_confusion_matrix : The matrix alone, in the weights' own units.
+    ScoreTable : The same for the ranking measures.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import OrdinalConfusion, mean_absolute_error
+    >>> labels = ["low", "mid", "high"]
+    >>> first = OrdinalConfusion.from_predictions(["low", "mid"], ["low", "high"],
+    ...                                           labels=labels)
+    >>> second = OrdinalConfusion.from_predictions(["high"], ["mid"], labels=labels)
+    >>> (first + second).score(mean_absolute_error)
+    0.666...
+    >>> mean_absolute_error(["low", "mid", "high"], ["low", "high", "mid"],
+    ...                     labels=labels)
+    0.666...
+    """
 
     classes: np.ndarray
-    """The K class labels, in class order."""
     values: np.ndarray
-    """The K class values (floats), used by distance measures; numeric labels are
-    measured from the lowest class, which changes no difference between values."""
     matrix: np.ndarray
-    """``matrix[i, j]``: weight of items of true class i predicted as class j, the
-    weights divided by ``2 ** weight_exponent`` (which changes no measure)."""
     weight_exponent: int = 0
-    """``matrix * 2 ** weight_exponent`` holds the weights' own sums."""
 
     @property
     def class_weights(self):
-        """``n_k``, the weight of the items whose true class is ``c_k``."""
+        """``n_k``, the weight of the items whose true class is ``c_k`` (scaled as
+        :attr:`matrix`)."""
         return self.matrix.sum(axis=1)
+
+    @property
+    def weights(self):
+        """The confusion matrix in the weights' own units, as
+        :func:`~sklearn_ordinal.metrics.ordinal_confusion_matrix` returns it."""
+        return np.ldexp(self.matrix, self.weight_exponent)
+
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, labels=None, class_values=None,
+                         sample_weight=None):
+        """The confusion of one data set (or chunk), validated as every measure does.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels.
+        labels : array-like of shape (n_classes,), default=None
+            The classes in order. Give it when the data come in chunks, since a
+            chunk may lack a class.
+        class_values : array-like of shape (n_classes,), default=None
+            Strictly increasing numbers standing for the classes, for the distance
+            measures.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative item weights.
+
+        Returns
+        -------
+        confusion : OrdinalConfusion
+        """
+        return ordinal_confusion(
+            y_true,
+            y_pred,
+            labels=labels,
+            class_values=class_values,
+            sample_weight=sample_weight,
+            measure="OrdinalConfusion",
+        )
+
+    def __add__(self, other):
+        if not isinstance(other, OrdinalConfusion):
+            return NotImplemented
+        _check_same_classes(self, other, "OrdinalConfusion")
+        if not np.array_equal(self.values, other.values):
+            raise ValueError(
+                f"The class values differ ({self.values.tolist()} and "
+                f"{other.values.tolist()}); give the same class_values for every chunk."
+            )
+        exponent, (first, second) = _common_scale(self, other, "matrix")
+        return self._replace(matrix=first + second, weight_exponent=exponent)
+
+    def __radd__(self, other):
+        # sum(chunks) starts from 0.
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+    def score(self, measure, **kwargs):
+        """A label measure of the data, computed from the confusion matrix alone.
+
+        Parameters
+        ----------
+        measure : callable
+            A label measure of :mod:`sklearn_ordinal.metrics` (e.g.
+            :func:`~sklearn_ordinal.metrics.mean_absolute_error`), or a
+            ``functools.partial`` of one.
+        **kwargs
+            The measure's own parameters (e.g. ``average="micro"``); ``labels``,
+            ``class_values`` and ``sample_weight`` are already in the matrix.
+
+        Returns
+        -------
+        score : float
+            ``measure(y_true, y_pred, ...)`` on the data of the matrix.
+        """
+        from .metrics._confusion_matrix import _measure_from_confusion
+
+        from_confusion = _measure_from_confusion(measure)
+        if from_confusion is None:
+            raise ValueError(
+                f"{getattr(measure, '__name__', measure)!r} is not a label measure of "
+                "sklearn_ordinal.metrics, so it cannot be computed from a confusion "
+                "matrix; ranking measures are computed from a ScoreTable."
+            )
+        return float(from_confusion(self, **kwargs))
+
+
+def _unwrap_measure(measure):
+    """``(function, keywords)`` of a measure given as a ``functools.partial`` chain."""
+    keywords = {}
+    while isinstance(measure, partial):
+        keywords = {**measure.keywords, **keywords}
+        measure = measure.func
+    return measure, keywords
+
+
+def _check_same_classes(first, second, what):
+    """Chunks add up only over one class set, fixed up front (SPEC 1: never guessed)."""
+    if first.classes.dtype.kind != second.classes.dtype.kind or not np.array_equal(
+        first.classes, second.classes
+    ):
+        raise ValueError(
+            f"Cannot add {what}s of different classes ({first.classes.tolist()} and "
+            f"{second.classes.tolist()}): give the full class list with labels=[...] "
+            "(lowest class first) for every chunk."
+        )
+
+
+def _common_scale(first, second, field):
+    """``(exponent, arrays)``: the two arrays ``field`` over ``2 ** exponent``.
+
+    Each was divided by its own power of two (:func:`_check_sample_weight`); scaling
+    by a power of two is exact, so the larger exponent serves both.
+    """
+    exponent = max(first.weight_exponent, second.weight_exponent)
+    return exponent, [
+        np.ldexp(getattr(one, field), one.weight_exponent - exponent)
+        if one.weight_exponent != exponent
+        else getattr(one, field)
+        for one in (first, second)
+    ]
 
 
 def _order_needed_message(name, measure):
@@ -474,17 +638,19 @@ def check_ordinal_targets(
 
 
 def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, measure=None):
-    """Validate the targets of a ranking measure: ``(classes, codes, y_score, weights)``.
+    """Validate the targets of a ranking measure.
 
-    ``y_score`` must already be a checked 1-D array; it loses its zero-weight items
-    together with ``y_true``. The class order is needed (a ranking is ordinal).
+    Returns ``(classes, codes, y_score, weights, exponent)``, the weights divided by
+    ``2 ** exponent`` as :func:`_check_sample_weight` does. ``y_score`` must already
+    be a checked 1-D array; it loses its zero-weight items together with ``y_true``.
+    The class order is needed (a ranking is ordinal).
     """
     y_true = _check_1d_labels(y_true, "y_true")
     check_consistent_length(y_true, y_score)
-    sample_weight, _ = _check_sample_weight(sample_weight, len(y_true))
+    sample_weight, exponent = _check_sample_weight(sample_weight, len(y_true))
     sample_weight, y_true, y_score = _drop_zero_weight(sample_weight, y_true, y_score)
     classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
-    return classes, codes, y_score, sample_weight
+    return classes, codes, y_score, sample_weight, exponent
 
 
 def _direct_integer_confusion(y_true, y_pred, sample_weight):
@@ -578,8 +744,17 @@ def confusion_or_errors(
     Returns the :class:`OrdinalConfusion` when ``y_pred`` holds classes, and the
     :class:`ClassErrors` when it holds a regressor's real-valued predictions, whose
     error is ``|y_hat_d - v(y_d)| ** power`` as it is (SPEC 1), summed per true
-    class in one pass.
+    class in one pass. Dask inputs must hold classes (a confusion matrix per block).
     """
+    if _any_dask(y_true, y_pred, sample_weight):
+        return ordinal_confusion(
+            y_true,
+            y_pred,
+            labels=labels,
+            class_values=class_values,
+            sample_weight=sample_weight,
+            measure=measure,
+        )
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
         classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
@@ -626,6 +801,15 @@ def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
     return OrdinalConfusion(classes, values, matrix)
 
 
+def _any_dask(*arrays):
+    """Whether an input is a Dask collection, found without importing Dask: Dask
+    inputs are counted blockwise by :mod:`sklearn_ordinal._dask`."""
+    return any(
+        type(x).__module__.split(".")[0] in ("dask", "dask_expr") and hasattr(x, "__dask_graph__")
+        for x in arrays
+    )
+
+
 def ordinal_confusion(
     y_true,
     y_pred,
@@ -658,6 +842,19 @@ def ordinal_confusion(
     measure : str, default=None
         The measure's name, for error messages.
     """
+    if _any_dask(y_true, y_pred, sample_weight):
+        from ._dask import dask_confusion
+
+        return dask_confusion(
+            y_true,
+            y_pred,
+            labels=labels,
+            class_values=class_values,
+            sample_weight=sample_weight,
+            need_values=need_values,
+            need_order=need_order,
+            measure=measure,
+        )
     y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
     confusion = _confusion(
         y_true, y_pred, labels, class_values, sample_weight, need_values, need_order, measure

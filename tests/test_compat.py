@@ -174,7 +174,9 @@ def test_every_dependency_floor_is_pinned_in_the_minimum_constraints():
     requirements += project["optional-dependencies"]["plot"]
     floors = {}
     for requirement in requirements:
-        name, floor = re.fullmatch(r"([A-Za-z0-9_.-]+)>=([0-9.]+)", requirement).groups()
+        # A name, its extras if any, and the floor.
+        pattern = r"([A-Za-z0-9_.-]+)(?:\[[a-z,]+\])?>=([0-9.]+)"
+        name, floor = re.fullmatch(pattern, requirement).groups()
         floors[name] = Version(floor)
     pins = {}
     for line in (ROOT / ".ci" / "minimum-constraints.txt").read_text().splitlines():

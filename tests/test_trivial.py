@@ -402,3 +402,36 @@ def test_zero_weight_items_are_dropped_from_the_choice():
     weights = [1, 1, 1, 1, 0, 0]  # class 2 is not in the training data at all
     clf = TrivialOrdinalClassifier("neg_mean_absolute_error").fit(X, y, sample_weight=weights)
     assert clf.classes_.tolist() == [0, 1] and clf.trivial_class_ == 0
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in get_scorer_names() if get_scorer(n).response == "labels"]
+)
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.UndefinedMetricWarning")
+@pytest.mark.parametrize("weighted", [False, True])
+def test_class_scores_from_the_counts_equal_the_scorer_on_each_trivial_classifier(
+    name, weighted
+):
+    # fit scores the trivial classifiers from the class counts (one column of the
+    # confusion matrix each); the scorer called on each must agree.
+    from sklearn_ordinal.dummy import _trivial
+
+    rng = np.random.RandomState(0)
+    y = rng.choice([1, 2, 4, 7], size=50, p=[0.1, 0.2, 0.3, 0.4])
+    X = np.zeros((len(y), 1))
+    weight = rng.uniform(0.5, 2.0, size=len(y)) if weighted else None
+    scorer = get_scorer(name)
+    kwargs = {} if weight is None else {"sample_weight": weight}
+    try:
+        expected = [
+            scorer(DummyClassifier(strategy="constant", constant=c).fit(X, y), X, y, **kwargs)
+            for c in [1, 2, 4, 7]
+        ]
+    except ValueError:
+        pytest.skip("the measure takes no weights")
+    clf = TrivialOrdinalClassifier(name)
+    classes = np.array([1, 2, 4, 7])
+    from_counts = _trivial._scores_from_counts(clf._scorer(classes, True), classes, np.ones(4))
+    assert from_counts is not None  # the counts path is the one tested
+    np.testing.assert_allclose(clf.fit(X, y, **kwargs).class_scores_, expected, rtol=1e-12,
+                               atol=1e-14)

@@ -8,14 +8,22 @@ imbalance the trivial class can score well; a real model that does not clearly
 beat it has learnt little (``SPEC.md`` section 2).
 """
 
+import inspect
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
-from .._labels import _is_ordered_categorical, check_ordinal_targets
+from .._labels import (
+    OrdinalConfusion,
+    _class_values,
+    _is_ordered_categorical,
+    check_ordinal_targets,
+)
 from ..metrics import get_scorer, make_ordinal_scorer
+from ..metrics._confusion_matrix import _measure_from_confusion
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
@@ -325,13 +333,20 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
 
         # This package's scorers refuse weights their measure cannot take, clearly.
         score_kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
-        scores = np.array(
-            [
-                _checked_score(scorer, _TrivialClassifier(classes, k).fit(), X, y, score_kwargs)
-                for k in range(len(classes))
-            ],
-            dtype=np.float64,
-        )
+        # The first call also validates the scorer's parameters and the weights.
+        first = _checked_score(scorer, _TrivialClassifier(classes, 0).fit(), X, y, score_kwargs)
+        scores = _scores_from_counts(scorer, classes, counts)
+        if scores is None:
+            scores = np.array(
+                [first]
+                + [
+                    _checked_score(
+                        scorer, _TrivialClassifier(classes, k).fit(), X, y, score_kwargs
+                    )
+                    for k in range(1, len(classes))
+                ],
+                dtype=np.float64,
+            )
         if np.isnan(scores).all():
             raise ValueError(
                 f"The metric {scorer!r} is undefined (NaN) for every trivial classifier "
@@ -349,6 +364,41 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         tags.classifier_tags.poor_score = True
         tags.no_validation = True
         return tags
+
+
+def _scores_from_counts(scorer, classes, counts):
+    """Every trivial classifier's score from the class counts alone, or None.
+
+    The confusion matrix of trivial classifier ``k`` is zero but for column ``k``,
+    which holds the class counts; so a measure of the confusion matrix scores all
+    of them without another pass over the items. None for other scorers (ranking
+    measures, wrapped scikit-learn ones, a ``labels`` of the user's own): they are
+    called once per class.
+    """
+    if not isinstance(scorer, _OrdinalScorer) or scorer.response != "labels":
+        return None
+    kwargs = scorer.kwargs
+    # _scorer gives the classes as labels whenever their order is known.
+    labels = kwargs.pop("labels", None)
+    if labels is None or not np.array_equal(labels, classes):
+        return None
+    from_confusion = _measure_from_confusion(scorer.score_func)
+    if from_confusion is None or not set(kwargs) - {"class_values"} <= set(
+        inspect.signature(from_confusion).parameters
+    ):
+        return None
+    try:
+        values = _class_values(classes, kwargs.pop("class_values", None))
+    except ValueError:
+        # Labels that cannot serve as values: the scorer says so if the measure needs them.
+        return None
+    sign = 1.0 if scorer.greater_is_better else -1.0
+    scores = np.empty(len(classes))
+    for k in range(len(classes)):
+        matrix = np.zeros((len(classes), len(classes)))
+        matrix[:, k] = counts
+        scores[k] = sign * from_confusion(OrdinalConfusion(classes, values, matrix), **kwargs)
+    return scores
 
 
 def _checked_score(scorer, trivial_classifier, X, y, score_kwargs):

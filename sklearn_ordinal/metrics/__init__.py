@@ -1,5 +1,6 @@
 """Evaluation measures for ordinal classification, and scorers built from them."""
 
+from .._labels import OrdinalConfusion
 from ._agreement import accuracy_within_score, kendall_tau_a_score
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
@@ -11,7 +12,14 @@ from ._error import (
 )
 from ._plot.roc_surface import RocSurfaceDisplay
 from ._probabilistic import ranked_probability_score
-from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
+from ._ranking import (
+    ScoreTable,
+    roc_surface,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
 from ._sensitivity import (
     geometric_mean_score,
@@ -32,6 +40,9 @@ __all__ = [
     "geometric_mean_score",
     "gmsec_score",
     "mes_score",
+    # Chunked data: the intermediates every measure is a function of
+    "OrdinalConfusion",
+    "ScoreTable",
     # Closeness (Amigó et al. 2020) and the measures it is compared with
     "class_proximity",
     "cem_score",

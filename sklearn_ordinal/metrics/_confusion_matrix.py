@@ -5,7 +5,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from .._compat import validate_params
-from .._labels import ordinal_confusion
+from .._labels import _unwrap_measure, ordinal_confusion
 
 
 @validate_params(
@@ -66,7 +66,7 @@ def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None)
         need_values=False,
         measure="ordinal_confusion_matrix",
     )
-    return np.ldexp(confusion.matrix, confusion.weight_exponent)
+    return confusion.weights
 
 
 # Every label measure as a function of the confusion matrix: ``from_confusion(
@@ -152,10 +152,7 @@ def _measure_from_confusion(measure):
 
     ``measure`` is a label measure of this package, or a ``functools.partial`` of one.
     """
-    keywords = {}
-    while isinstance(measure, partial):
-        keywords = {**measure.keywords, **keywords}
-        measure = measure.func
+    measure, keywords = _unwrap_measure(measure)
     from_confusion = _from_confusion_registry().get(measure)
     if from_confusion is None:
         return None

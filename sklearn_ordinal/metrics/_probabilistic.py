@@ -144,7 +144,7 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
     ``1 / (K - 1)`` when ``normalize``); resampling redraws the items.
     """
     y_proba = _check_proba(y_proba)
-    classes, codes, y_proba, sample_weight = check_scored_targets(
+    classes, codes, y_proba, sample_weight, _ = check_scored_targets(
         y_true,
         y_proba,
         labels=labels,

@@ -16,12 +16,19 @@ intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of cl
 
 import warnings
 from numbers import Integral
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from .._compat import Interval, StrOptions, validate_params
-from .._labels import check_scored_targets
+from .._labels import (
+    _any_dask,
+    _check_same_classes,
+    _common_scale,
+    _unwrap_measure,
+    check_scored_targets,
+)
 
 _RANKING_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -65,21 +72,134 @@ def _check_scores(y_score):
     return y_score
 
 
-def _score_table(y_true, y_score, labels, sample_weight, measure):
-    """Validate the inputs and build the score table of the classes present.
+class ScoreTable(NamedTuple):
+    r"""Weights per class and distinct score: what every ranking measure reads.
 
-    Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
-    the ``G`` distinct scores in increasing order, and the ``(r, G)`` array
-    ``table[k, g]``, the weight of the items of class ``classes[k]`` scored
-    ``thresholds[g]`` (one row per class, so that the per-class running sums run
-    over contiguous memory). A class in ``labels`` with no true item (or zero total
-    weight) is left out with a warning.
+    ``table[k, g]`` is the weight of the items of class ``classes[k]`` scored
+    ``thresholds[g]``. :func:`vus_score`, :func:`u_pairs_score`,
+    :func:`u_ovo_score` and :func:`u_cons_score` turn their inputs into this table,
+    then compute from it alone. The table of a union of data sets is the union of
+    their distinct scores with the weights added, so a large data set can be
+    scored chunk by chunk: build one table per chunk with :meth:`from_predictions`,
+    add them with ``+`` (or ``sum()``), and call :meth:`score`. It has one column
+    per distinct score: scores with many distinct values (continuous scores) make
+    a table as large as the data, scores rounded to a few levels a small one.
+
+    The class set must be the same in every chunk: give it with ``labels=`` (or
+    ordered ``Categorical`` targets with the same categories). A class with no true
+    item in any chunk is left out with a warning when scoring, as in memory.
+
+    Read more in the :ref:`User Guide <chunks>`.
+
+    Attributes
+    ----------
+    classes : ndarray of shape (n_classes,)
+        The class labels, in class order.
+    thresholds : ndarray of shape (n_scores,)
+        The distinct scores, increasing.
+    table : ndarray of shape (n_classes, n_scores)
+        The weights, divided by ``2 ** weight_exponent`` (which changes no measure);
+        integer counts without weights.
+    weight_exponent : int
+        ``table * 2 ** weight_exponent`` holds the weights' own sums.
+
+    See Also
+    --------
+    OrdinalConfusion : The same for the label measures.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import ScoreTable, vus_score
+    >>> first = ScoreTable.from_predictions([0, 1, 2], [0.1, 0.4, 0.3], labels=[0, 1, 2])
+    >>> second = ScoreTable.from_predictions([0, 1, 2], [0.2, 0.5, 0.6], labels=[0, 1, 2])
+    >>> (first + second).score(vus_score)
+    0.5
+    >>> vus_score([0, 1, 2, 0, 1, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
+    0.5
     """
+
+    classes: np.ndarray
+    thresholds: np.ndarray
+    table: np.ndarray
+    weight_exponent: int = 0
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, labels=None, sample_weight=None):
+        """The score table of one data set (or chunk), validated as every measure does.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True ordinal labels.
+        y_score : array-like of shape (n_samples,)
+            One real score per item, higher meaning a higher class.
+        labels : array-like of shape (n_classes,), default=None
+            The classes in order. Give it when the data come in chunks, since a
+            chunk may lack a class.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative item weights.
+
+        Returns
+        -------
+        table : ScoreTable
+        """
+        return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
+
+    def __add__(self, other):
+        if not isinstance(other, ScoreTable):
+            return NotImplemented
+        _check_same_classes(self, other, "ScoreTable")
+        exponent, (first, second) = _common_scale(self, other, "table")
+        thresholds = np.union1d(self.thresholds, other.thresholds)
+        table = np.zeros((len(self.classes), len(thresholds)), np.result_type(first, second))
+        table[:, np.searchsorted(thresholds, self.thresholds)] += first
+        table[:, np.searchsorted(thresholds, other.thresholds)] += second
+        return ScoreTable(self.classes, thresholds, table, exponent)
+
+    def __radd__(self, other):
+        # sum(tables) starts from 0.
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+    def score(self, measure, **kwargs):
+        """A ranking measure of the data, computed from the table alone.
+
+        Parameters
+        ----------
+        measure : callable
+            :func:`vus_score`, :func:`u_pairs_score`, :func:`u_ovo_score` or
+            :func:`u_cons_score`, or a ``functools.partial`` of one.
+        **kwargs
+            The measure's own parameters (``ties``); ``labels`` and
+            ``sample_weight`` are already in the table.
+
+        Returns
+        -------
+        score : float
+        """
+        function, keywords = _unwrap_measure(measure)
+        from_table = _FROM_TABLE.get(function)
+        if from_table is None:
+            raise ValueError(
+                f"{getattr(measure, '__name__', measure)!r} is not a ranking measure of "
+                "sklearn_ordinal.metrics; label measures are computed from an "
+                "OrdinalConfusion."
+            )
+        _, _, table = _present_classes(self, function.__name__, stacklevel=3)
+        return float(from_table(table, **{**keywords, **kwargs}))
+
+
+def _build_score_table(y_true, y_score, labels, sample_weight, measure):
+    """Validate the inputs and build the :class:`ScoreTable` of every class."""
+    if _any_dask(y_true, y_score, sample_weight):
+        from .._dask import dask_score_table
+
+        return dask_score_table(y_true, y_score, labels, sample_weight, measure)
     y_score = _check_scores(y_score)
-    classes, codes, y_score, sample_weight = check_scored_targets(
+    classes, codes, y_score, sample_weight, exponent = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
     )
-
     group, thresholds, order = _group_by_score(y_score)
     if order is not None:
         codes = codes[order]
@@ -89,7 +209,16 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
     # Integer counts stay integers (exact) until a measure divides them.
     table = np.bincount(cell, weights=sample_weight, minlength=len(classes) * len(thresholds))
     table = table.reshape(len(classes), len(thresholds))
+    return ScoreTable(classes, thresholds, table, exponent)
 
+
+def _present_classes(score_table, measure, stacklevel):
+    """``(classes, thresholds, table)`` of the classes with a true item.
+
+    A class in ``labels`` with no true item (or zero total weight) is left out with
+    a warning; fewer than two classes left is a ValueError.
+    """
+    classes, thresholds, table, _ = score_table
     present = table.sum(axis=1) > 0
     if present.sum() < 2:
         raise ValueError(
@@ -101,10 +230,24 @@ def _score_table(y_true, y_score, labels, sample_weight, measure):
             f"{measure}: classes {classes[~present].tolist()} have no true item "
             "(or zero total weight); they are left out.",
             UndefinedMetricWarning,
-            stacklevel=4,
+            stacklevel=stacklevel + 1,
         )
         classes, table = classes[present], table[present]
     return classes, thresholds, table
+
+
+def _score_table(y_true, y_score, labels, sample_weight, measure):
+    """Validate the inputs and build the score table of the classes present.
+
+    Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
+    the ``G`` distinct scores in increasing order, and the ``(r, G)`` array
+    ``table[k, g]``, the weight of the items of class ``classes[k]`` scored
+    ``thresholds[g]`` (one row per class, so that the per-class running sums run
+    over contiguous memory). A class in ``labels`` with no true item (or zero total
+    weight) is left out with a warning.
+    """
+    score_table = _build_score_table(y_true, y_score, labels, sample_weight, measure)
+    return _present_classes(score_table, measure, stacklevel=4)
 
 
 def _group_by_score(y_score):
@@ -177,7 +320,7 @@ def _split_aucs(table, ties):
     return ordered / (lower * upper)
 
 
-def _vus(table, ties):
+def _vus(table, ties="average"):
     """Volume under the ROC surface, by one pass over the score table.
 
     After class ``k``, ``chains[g]`` is the normalised weight of the correctly
@@ -222,20 +365,17 @@ def _vus(table, ties):
     return float(ends.sum())
 
 
-# Each ranking measure as a function of the score table (of the classes present, with
-# no empty score column), for resampling its cell counts.
-
-
-def _u_pairs_from_table(table, ties="average"):
+def _u_pairs(table, ties="average"):
     aucs, sizes = _class_pair_aucs(table, ties)
     return float(np.average(aucs, weights=sizes))
 
 
-def _u_ovo_from_table(table, ties="average"):
-    return float(np.mean(_class_pair_aucs(table, ties)[0]))
+def _u_ovo(table, ties="average"):
+    aucs, _ = _class_pair_aucs(table, ties)
+    return float(np.mean(aucs))
 
 
-def _u_cons_from_table(table, ties="average"):
+def _u_cons(table, ties="average"):
     return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
 
 
@@ -387,7 +527,7 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     0.833...
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
-    return _u_pairs_from_table(table, ties)
+    return _u_pairs(table, ties)
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -447,7 +587,7 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     0.833...
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
-    return _u_ovo_from_table(table, ties)
+    return _u_ovo(table, ties)
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -503,7 +643,7 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     0.875
     """
     _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
-    return _u_cons_from_table(table, ties)
+    return _u_cons(table, ties)
 
 
 @validate_params(
@@ -616,9 +756,6 @@ def _roc_surface(y_true, y_score, labels, sample_weight, max_thresholds):
     return classes, tpr, np.column_stack([levels[lower], levels[upper]])
 
 
-_FROM_SCORE_TABLE = {
-    vus_score: _vus,
-    u_pairs_score: _u_pairs_from_table,
-    u_ovo_score: _u_ovo_from_table,
-    u_cons_score: _u_cons_from_table,
-}
+# Every ranking measure as a function of the score table of the classes present
+# (for chunked data); a new ranking measure adds its pair here.
+_FROM_TABLE = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo, u_cons_score: _u_cons}

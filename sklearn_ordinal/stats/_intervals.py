@@ -31,7 +31,7 @@ from ..metrics._error import (
 from ..metrics._probabilistic import _item_scores as _rps_item_scores
 from ..metrics._probabilistic import ranked_probability_score
 from ..metrics._ranking import (
-    _FROM_SCORE_TABLE,
+    _FROM_TABLE,
     _check_scores,
     _group_by_score,
     _score_table,
@@ -115,7 +115,7 @@ def _resolve(measure, measure_kwargs):
     data = {key: keywords.pop(key) for key in _DATA_ARGUMENTS if key in keywords}
     name = getattr(base, "__name__", repr(base)).lstrip("_")
     from_confusion = _measure_from_confusion(partial(base, **keywords))
-    from_table = _FROM_SCORE_TABLE.get(base)
+    from_table = _FROM_TABLE.get(base)
     from_items = _MEAN_OF_ITEMS.get(base)
     if from_confusion is None and from_table is None and from_items is None:
         raise ValueError(
@@ -236,7 +236,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
     power, root = spec.distance
     real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
     reference = np.asarray(systems[real.index(True)], dtype=np.float64)
-    classes, codes, _, weights = check_scored_targets(
+    classes, codes, _, weights, _ = check_scored_targets(
         y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
     )
     k = len(classes)
@@ -276,7 +276,7 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
     else:
         scores, codes, weights = [], None, None
         for y_score in systems:
-            classes, codes, y_score, weights = check_scored_targets(
+            classes, codes, y_score, weights, _ = check_scored_targets(
                 y_true, _check_scores(y_score), labels=labels, sample_weight=sample_weight,
                 measure=spec.name,
             )
