@@ -114,7 +114,7 @@ def test_linear_weights_are_monotonic_while_kappa_is_positive(case, data):
     labels = np.arange(n_classes)
     before = _value_weighted_kappa(y_true, y_pred, labels=labels, class_values=values)
     wrong = np.flatnonzero(y_pred != y_true)
-    if before <= 0 or wrong.size == 0:
+    if before <= 1e-9 or wrong.size == 0:  # above 0 beyond rounding
         return
     moved = data.draw(st.lists(st.sampled_from(wrong.tolist()), min_size=1, unique=True))
     closer = y_pred.copy()

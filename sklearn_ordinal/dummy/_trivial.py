@@ -332,7 +332,8 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
             return self
 
         # This package's scorers refuse weights their measure cannot take, clearly.
-        score_kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
+        # As an array: a scorer of another package may not take any array-like.
+        score_kwargs = {} if sample_weight is None else {"sample_weight": np.asarray(sample_weight)}
         # The first call also validates the scorer's parameters and the weights.
         first = _checked_score(scorer, _TrivialClassifier(classes, 0).fit(), X, y, score_kwargs)
         scores = _scores_from_counts(scorer, classes, counts)

@@ -300,7 +300,8 @@ def interval(estimate, distribution, method, confidence_level, jackknife_values=
                 stats.DegenerateDataWarning,
                 stacklevel=3,
             )
-    low, high = stats.quantile(distribution, levels)
+    # Hyndman and Fan's type 7, scipy.stats.quantile's default (SciPy >= 1.15 only).
+    low, high = np.quantile(distribution, levels)
     if method == "basic":
         low, high = 2 * estimate - high, 2 * estimate - low
     return ConfidenceInterval(float(low), float(high))
