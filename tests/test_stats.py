@@ -36,7 +36,7 @@ def _scipy_interval(statistic, n_units, method, seed=1):
         n_resamples=N_RESAMPLES,
         method=method,
         vectorized=False,
-        rng=np.random.default_rng(seed),
+        random_state=np.random.default_rng(seed),  # "rng" only from SciPy 1.15
     )
 
 
