@@ -54,7 +54,7 @@ class OrdinalConfusion(NamedTuple):
 
     Read more in the :ref:`User Guide <chunks>`.
 
-    Attributes
+    Parameters
     ----------
     classes : ndarray of shape (n_classes,)
         The class labels, in class order.
@@ -127,6 +127,17 @@ class OrdinalConfusion(NamedTuple):
         Returns
         -------
         confusion : OrdinalConfusion
+            The classes, their values and the weighted confusion matrix.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.metrics import OrdinalConfusion
+        >>> confusion = OrdinalConfusion.from_predictions(
+        ...     [1, 2, 3, 3], [1, 3, 3, 2], sample_weight=[1, 1, 2, 4])
+        >>> confusion.weights
+        array([[1., 0., 0.],
+               [0., 0., 1.],
+               [0., 4., 2.]])
         """
         return ordinal_confusion(
             y_true,
@@ -172,6 +183,15 @@ class OrdinalConfusion(NamedTuple):
         -------
         score : float
             ``measure(y_true, y_pred, ...)`` on the data of the matrix.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.metrics import OrdinalConfusion, cem_score
+        >>> chunks = [([1, 2], [1, 3]), ([3, 3], [3, 2])]
+        >>> total = sum(OrdinalConfusion.from_predictions(t, p, labels=[1, 2, 3])
+        ...             for t, p in chunks)
+        >>> round(total.score(cem_score), 4) == round(cem_score([1, 2, 3, 3], [1, 3, 3, 2]), 4)
+        True
         """
         from .metrics._confusion_matrix import _measure_from_confusion
 

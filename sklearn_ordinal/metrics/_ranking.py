@@ -91,7 +91,7 @@ class ScoreTable(NamedTuple):
 
     Read more in the :ref:`User Guide <chunks>`.
 
-    Attributes
+    Parameters
     ----------
     classes : ndarray of shape (n_classes,)
         The class labels, in class order.
@@ -142,6 +142,14 @@ class ScoreTable(NamedTuple):
         Returns
         -------
         table : ScoreTable
+            The classes, the distinct scores and the weight of each pair.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.metrics import ScoreTable
+        >>> table = ScoreTable.from_predictions([0, 0, 1, 2], [0.1, 0.5, 0.5, 0.9])
+        >>> table.thresholds.tolist(), table.table.tolist()
+        ([0.1, 0.5, 0.9], [[1, 1, 0], [0, 1, 0], [0, 0, 1]])
         """
         return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
 
@@ -177,6 +185,15 @@ class ScoreTable(NamedTuple):
         Returns
         -------
         score : float
+            ``measure(y_true, y_score, ...)`` on the data of the table.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.metrics import ScoreTable, vus_score
+        >>> first = ScoreTable.from_predictions([0, 1], [0.1, 0.4], labels=[0, 1, 2])
+        >>> second = ScoreTable.from_predictions([2, 1], [0.9, 0.3], labels=[0, 1, 2])
+        >>> (first + second).score(vus_score)
+        1.0
         """
         function, keywords = _unwrap_measure(measure)
         from_table = _FROM_TABLE.get(function)
