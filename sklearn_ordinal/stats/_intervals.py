@@ -17,6 +17,7 @@ from .._labels import (
     _class_values,
     _is_real_valued,
     _ordered_categorical,
+    _unwrap_measure,
     check_ordinal_targets,
     check_scored_targets,
     ordinal_confusion,
@@ -81,17 +82,9 @@ class _Measure(NamedTuple):
 _DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
 
 
-def _unwrap(func):
-    keywords = {}
-    while isinstance(func, partial):
-        keywords = {**func.keywords, **keywords}
-        func = func.func
-    return func, keywords
-
-
 def _greater_is_better(base):
     for scorer in _SCORERS.values():
-        if _unwrap(scorer.score_func)[0] is base:
+        if _unwrap_measure(scorer.score_func)[0] is base:
             return scorer.greater_is_better
     return True
 
@@ -109,7 +102,7 @@ def _resolve(measure, measure_kwargs):
             f"measure must be a scorer name, a scorer or a measure function of "
             f"sklearn_ordinal; got {measure!r}."
         )
-    base, keywords = _unwrap(func)
+    base, keywords = _unwrap_measure(func)
     keywords = {**keywords, **kwargs, **measure_kwargs}
     # The data's own arguments, fixed in a scorer or partial, are given as arguments.
     data = {key: keywords.pop(key) for key in _DATA_ARGUMENTS if key in keywords}
