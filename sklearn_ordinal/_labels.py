@@ -493,6 +493,8 @@ def _raise_unknown(y, codes, name, classes):
 
 def _offsets(y, lo):
     """``y - lo`` as intp indices, computed where no integer dtype can wrap."""
+    if lo == 0 and np.can_cast(y.dtype, np.intp):
+        return y  # already indices: no pass over the items
     if lo >= 0:
         return (y - y.dtype.type(lo)).astype(np.intp, copy=False)
     # lo < 0: y is signed, or unsigned and small (the span is small).

@@ -499,13 +499,17 @@ def test_integer_targets_without_sorting_match_np_unique(y, dtype):
     np.testing.assert_array_equal(codes, expected_codes)
 
 
-def test_vus_of_a_table_with_empty_score_columns():
-    # A resampled score table keeps columns no item has any more; the tie blocks
-    # must still be found (the stats module resamples tables this way).
-    from sklearn_ordinal.metrics._ranking import _score_table, _vus
+def test_score_tables_have_no_empty_score_column():
+    # _vus finds tie blocks only in a table without empty columns: every table the
+    # package builds (one sort, or chunks added together) has none.
+    from sklearn_ordinal.metrics import ScoreTable
 
     y, s = [0, 1, 2, 0, 1, 2], [0.1, 0.1, 0.5, 0.3, 0.4, 0.6]
-    _, _, table = _score_table(y, s, None, None, "vus_score")
-    padded = np.insert(table.astype(float), [1, 1, 3], 0.0, axis=1)
-    assert _vus(padded, "average") == pytest.approx(_vus(table, "average"))
-    assert _vus(padded, "average") == pytest.approx(vus_score(y, s))
+    w = [1, 1, 1, 0, 1, 1]  # the zero-weight item's score is no threshold
+    table = ScoreTable.from_predictions(y, s, sample_weight=w)
+    assert table.table.any(axis=0).all() and 0.3 not in table.thresholds
+    merged = ScoreTable.from_predictions(y[:3], s[:3], labels=[0, 1, 2]) + (
+        ScoreTable.from_predictions(y[3:], s[3:], labels=[0, 1, 2])
+    )
+    assert merged.table.any(axis=0).all()
+    assert merged.score(vus_score) == pytest.approx(vus_score(y, s))

@@ -352,8 +352,10 @@ def _vus(table, ties="average"):
     n_classes, n_groups = table.shape
     scale = 1.0 / table.sum(axis=1)
     shared = np.empty(0, dtype=np.intp)
-    if ties == "average":
-        # Per column, so that a table with empty columns (a resampled one) is right too.
+    # With no empty column (as every table built here has; a resampled one must drop
+    # its empty columns first), a score shared by two classes means more non-zero
+    # cells than columns: the per-column count is skipped when none is.
+    if ties == "average" and np.count_nonzero(table) > n_groups:
         shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
     share_shared = table[:, shared] * scale[:, np.newaxis]
     # before_shared[j]: chains of the first j classes ending below each shared score.
