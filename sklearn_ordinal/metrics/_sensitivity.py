@@ -20,7 +20,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
-from .._labels import ordinal_confusion
+from ._agreement import _confusion
 
 _CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -89,18 +89,6 @@ def _mes_score_from_confusion(confusion):
     return float(recalls.mean()) if len(recalls) else float("nan")
 
 
-def _confusion(y_true, y_pred, labels, sample_weight, need_order, measure):
-    return ordinal_confusion(
-        y_true,
-        y_pred,
-        labels=labels,
-        sample_weight=sample_weight,
-        need_values=False,
-        need_order=need_order,
-        measure=measure,
-    )
-
-
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
 def minimum_sensitivity_score(y_true, y_pred, *, labels=None, sample_weight=None):
     r"""Minimum sensitivity: the recall of the class recognised worst.
@@ -163,7 +151,12 @@ def minimum_sensitivity_score(y_true, y_pred, *, labels=None, sample_weight=None
     0.5
     """
     confusion = _confusion(
-        y_true, y_pred, labels, sample_weight, False, "minimum_sensitivity_score"
+        y_true,
+        y_pred,
+        labels,
+        sample_weight,
+        need_order=False,
+        measure="minimum_sensitivity_score",
     )
     return _minimum_sensitivity_score_from_confusion(confusion)
 
@@ -232,7 +225,9 @@ def geometric_mean_score(y_true, y_pred, *, labels=None, sample_weight=None):
     >>> round(geometric_mean_score(y_true, y_pred), 6)  # (0.5 * 1 * 1 * 1) ** (1/4)
     0.840896
     """
-    confusion = _confusion(y_true, y_pred, labels, sample_weight, False, "geometric_mean_score")
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False, measure="geometric_mean_score"
+    )
     return _geometric_mean_score_from_confusion(confusion)
 
 
@@ -302,7 +297,9 @@ def gmsec_score(y_true, y_pred, *, labels=None, sample_weight=None):
     >>> gmsec_score(y_true, y_pred)  # sqrt(0.5 * 1.0)
     0.7071067811865476
     """
-    confusion = _confusion(y_true, y_pred, labels, sample_weight, True, "gmsec_score")
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=True, measure="gmsec_score"
+    )
     return _gmsec_score_from_confusion(confusion)
 
 
@@ -371,5 +368,7 @@ def mes_score(y_true, y_pred, *, labels=None, sample_weight=None):
     >>> mes_score(y_true, y_pred)  # (0.5 + 1.0) / 2
     0.75
     """
-    confusion = _confusion(y_true, y_pred, labels, sample_weight, True, "mes_score")
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=True, measure="mes_score"
+    )
     return _mes_score_from_confusion(confusion)
