@@ -16,23 +16,14 @@ Run: ``python benchmarks/bench_scale.py`` (``--quick`` for small sizes).
 """
 
 import argparse
-import time
 
 import numpy as np
 
 from sklearn_ordinal.metrics import OrdinalConfusion, cem_score, mean_absolute_error, vus_score
+from bench_metrics import best_time  # one timing rule for every benchmark
 
 K = 5
 BLOCK = 2**20
-
-
-def best_time(func, repeat):
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def block_labels(seed, size):

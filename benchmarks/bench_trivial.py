@@ -8,20 +8,11 @@ K times. The floor is one ``np.bincount`` of the labels (the class counts).
 Run: ``python benchmarks/bench_trivial.py``.
 """
 
-import time
 
 import numpy as np
 
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
-
-
-def best_time(func, repeat=3):
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
+from bench_metrics import best_time  # one timing rule for every benchmark
 
 
 def main():
@@ -30,7 +21,7 @@ def main():
         y = rng.integers(n_classes, size=n)
         y[:n_classes] = np.arange(n_classes)
         X = np.zeros((n, 1))
-        floor = best_time(lambda: np.bincount(y, minlength=n_classes))
+        floor = best_time(lambda: np.bincount(y, minlength=n_classes), 3)
         print(f"K = {n_classes}, n = {n:.0e}:")
         for metric in ["neg_macro_mean_absolute_error", "cem_ord", "macro_f1"]:
             seconds = best_time(lambda: TrivialOrdinalClassifier(metric).fit(X, y), 1)
