@@ -63,29 +63,28 @@ from ..metrics._sensitivity import (
     _minimum_sensitivity_score_from_confusion,
 )
 
-# How the measures that leave out classes with no true item summarise the others.
-_CLASS_SUMMARIES = {"macro": np.mean, "max": np.max}
-
-
-def _class_averaged(errors, counts, average):
-    """``average`` of the per-class errors of every trivial classifier, and its warning.
-
-    ``errors[k, j]`` is the error sum of the items of true class ``j`` when all are put
-    into class ``k``. As the measures do, ``"micro"`` divides by :math:`N`, the others
-    summarise :math:`\\mathrm{errors}_{kj} / n_j` over the classes with a true item and
-    warn about the rest.
-    """
-    if average == "micro":
-        return errors.sum(axis=1) / counts.sum(), False
-    present = counts > 0
-    per_class = errors[:, present] / counts[present]
-    return _CLASS_SUMMARIES[average](per_class, axis=1), not present.all()
-
-
 def _distance_error(counts, values, power, average):
-    """Mean of :math:`|v_k - v_j|^p` over the items, per trivial classifier k."""
-    errors = counts * np.abs(values[:, np.newaxis] - values) ** power
-    return _class_averaged(errors, counts, average)
+    """Mean of :math:`|v_k - v_j|^p` over the items (micro), or over the classes with
+    a true item (macro), or its maximum over them, for every trivial classifier k.
+
+    The macro and max averages leave out, as the measures do, the classes with no
+    true item, and warn about them.
+    """
+    present = counts > 0
+    if average == "max":
+        # The farthest class with a true item is the lowest or the highest one.
+        low, high = values[present][[0, -1]]
+        return np.maximum(values - low, high - values) ** power, not present.all()
+    # In place: these passes over K x K numbers are the whole cost.
+    distance = values[:, np.newaxis] - values[present]
+    np.abs(distance, out=distance)
+    distance **= power
+    if average == "micro":
+        distance *= counts[present]
+        return distance.sum(axis=1) / counts.sum(), False
+    if average == "macro":
+        return distance.mean(axis=1), not present.all()
+    raise ValueError(f"average={average!r} gives no single number per trivial classifier.")
 
 
 def _trivial_mean_absolute_error(counts, values, average="macro"):
@@ -152,9 +151,10 @@ def _trivial_cem(counts, values, scale="ordinal", flat=False):
     # Rows: the predicted class k. Columns without gold are left out, as the measure
     # leaves out cells without weight: only there can a proximity be infinite.
     proximity = _proximity(counts, values, scale, flat)
-    achieved = proximity[:, gold] @ counts[gold]
     best = np.sum(counts[gold] * proximity.diagonal()[gold])
-    return achieved / best, False
+    achieved = proximity[:, gold]
+    achieved *= counts[gold]
+    return achieved.sum(axis=1) / best, False
 
 
 def _trivial_accuracy_within(counts, values, n=1):
