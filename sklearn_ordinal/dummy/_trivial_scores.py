@@ -63,6 +63,7 @@ from ..metrics._sensitivity import (
     _minimum_sensitivity_score_from_confusion,
 )
 
+
 def _distance_error(counts, values, power, average):
     """Mean of :math:`|v_k - v_j|^p` over the items (micro), or over the classes with
     a true item (macro), or its maximum over them, for every trivial classifier k.
@@ -107,8 +108,11 @@ def _trivial_mean_zero_one_error(counts, values, average="macro"):
         return (counts.sum() - counts) / counts.sum(), False
     n_present = np.count_nonzero(present)
     wrong_classes = n_present - present  # classes with a true item, other than k
-    summary = {"macro": wrong_classes / n_present, "max": (wrong_classes > 0) * 1.0}
-    return summary[average], not present.all()
+    if average == "macro":
+        return wrong_classes / n_present, not present.all()
+    if average == "max":
+        return (wrong_classes > 0) * 1.0, not present.all()
+    raise ValueError(f"average={average!r} gives no single number per trivial classifier.")
 
 
 def _trivial_only_recall(counts, values):
