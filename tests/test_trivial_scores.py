@@ -25,7 +25,10 @@ from sklearn_ordinal.dummy._trivial_scores import (
     _trivial_confusion,
 )
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
-from sklearn_ordinal.metrics._confusion_matrix import _from_confusion_registry
+from sklearn_ordinal.metrics._confusion_matrix import (
+    _from_confusion_registry,
+    _measure_from_confusion,
+)
 
 _REGISTERED = sorted(
     {_unwrap_measure(function)[0] for function in _from_confusion_registry().values()},
@@ -133,12 +136,17 @@ def test_fit_scores_every_label_scorer_by_its_closed_form(name, monkeypatch):
 def test_a_measure_without_closed_form_falls_back_to_the_loop(name, monkeypatch):
     X, y = np.zeros((9, 1)), [1, 1, 2, 4, 4, 4, 7, 7, 7]
     closed = TrivialOrdinalClassifier(name, labels=[0, 1, 2, 4, 7]).fit(X, y)
-    from_confusion = _unwrap_measure(get_scorer(name).score_func)[0]
-    from_confusion = _unwrap_measure(
-        _trivial._measure_from_confusion(from_confusion)
-    )[0]
-    monkeypatch.delitem(_CLOSED_FORMS, from_confusion)
+    from_confusion = _measure_from_confusion(get_scorer(name).score_func)
+    monkeypatch.delitem(_CLOSED_FORMS, _unwrap_measure(from_confusion)[0])
+    looped_calls = []
+
+    def loop(*args, **kwargs):
+        looped_calls.append(args[0])
+        return _loop_scores(*args, **kwargs)
+
+    monkeypatch.setattr(_trivial, "_loop_scores", loop)
     looped = TrivialOrdinalClassifier(name, labels=[0, 1, 2, 4, 7]).fit(X, y)
+    assert len(looped_calls) == 1
     np.testing.assert_allclose(looped.class_scores_, closed.class_scores_, atol=1e-14)
     assert looped.trivial_class_ == closed.trivial_class_
 

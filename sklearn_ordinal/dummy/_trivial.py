@@ -17,7 +17,6 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._labels import (
-    OrdinalConfusion,
     _class_values,
     _is_ordered_categorical,
     check_ordinal_targets,
