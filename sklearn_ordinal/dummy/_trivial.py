@@ -17,7 +17,6 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._labels import (
-    OrdinalConfusion,
     _class_values,
     _is_ordered_categorical,
     check_ordinal_targets,
@@ -25,6 +24,7 @@ from .._labels import (
 from ..metrics import get_scorer, make_ordinal_scorer
 from ..metrics._confusion_matrix import _measure_from_confusion
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer
+from ._trivial_scores import _closed_form_scores, _loop_scores, _trivial_confusion
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
 # each sums its errors in a different order; such scores count as equal.
@@ -372,9 +372,16 @@ def _scores_from_counts(scorer, classes, counts):
 
     The confusion matrix of trivial classifier ``k`` is zero but for column ``k``,
     which holds the class counts; so a measure of the confusion matrix scores all
-    of them without another pass over the items. None for other scorers (ranking
-    measures, wrapped scikit-learn ones, a ``labels`` of the user's own): they are
-    called once per class.
+    of them without another pass over the items: by its closed form in
+    :mod:`._trivial_scores` (:math:`O(K^2)` at most), else on each of the ``K``
+    matrices. None for other scorers (ranking measures, wrapped scikit-learn ones, a
+    ``labels`` of the user's own): they are called once per class.
+
+    ``fit`` has already scored trivial classifier 0 through the scorer, which
+    validated the measure's parameters and raised its warnings. The closed form
+    raises no warning; the trivial classifiers a measure warns about all warn alike
+    (or there is one), so the first of them is scored once more on its matrix, for its
+    warnings, unless it is class 0: a fit warns once, not ``K`` times.
     """
     if not isinstance(scorer, _OrdinalScorer) or scorer.response != "labels":
         return None
@@ -394,17 +401,24 @@ def _scores_from_counts(scorer, classes, counts):
         # Labels that cannot serve as values: the scorer says so if the measure needs them.
         return None
     sign = 1.0 if scorer.greater_is_better else -1.0
-    scores = np.empty(len(classes))
-    for k in range(len(classes)):
-        matrix = np.zeros((len(classes), len(classes)))
-        matrix[:, k] = counts
-        scores[k] = sign * from_confusion(OrdinalConfusion(classes, values, matrix), **kwargs)
-    return scores
+    closed_form = _closed_form_scores(from_confusion, counts, values, **kwargs)
+    if closed_form is None:
+        return sign * _loop_scores(from_confusion, classes, values, counts, **kwargs)
+    scores, warns = closed_form
+    first_warning = np.argmax(warns)
+    if first_warning > 0:
+        from_confusion(_trivial_confusion(classes, values, counts, first_warning), **kwargs)
+    return sign * scores
 
 
 def _checked_score(scorer, trivial_classifier, X, y, score_kwargs):
     """The score of one trivial classifier: one real number (or NaN), whatever the scorer."""
-    return _one_number(scorer(trivial_classifier, X, y, **score_kwargs), repr(scorer))
+    score = scorer(trivial_classifier, X, y, **score_kwargs)
+    try:
+        return _one_number(score, "")
+    except ValueError:
+        # Named only when wrong: the repr prints every class of labels=, slow for many.
+        return _one_number(score, repr(scorer))
 
 
 def _best_position(scores, counts):
