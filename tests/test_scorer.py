@@ -109,6 +109,16 @@ def test_repr_shows_measure_and_arguments():
     assert repr(make_ordinal_scorer(Measure())) == "make_ordinal_scorer(Measure())"
 
 
+def test_repr_summarises_many_labels_and_errors_still_name_the_scorer():
+    # scikit-learn builds the repr on every scorer call: 1000 labels must not be spelled out.
+    scorer = make_ordinal_scorer(mean_absolute_error, labels=np.arange(1000))
+    assert "..." in repr(scorer) and len(repr(scorer)) < 200
+    returns_a_pair = make_ordinal_scorer(lambda y_true, y_pred: (1.0, 2.0))
+    X, y = np.zeros((4, 1)), np.array([0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"make_ordinal_scorer\(<lambda>\) returned \(1.0"):
+        returns_a_pair(DummyClassifier().fit(X, y), X, y)
+
+
 def test_unknown_name_lists_close_matches():
     with pytest.raises(ValueError, match=r"'neg_macro_mean_absolut_error'.*Did you mean.*"
                                          r"'neg_macro_mean_absolute_error'"):

@@ -413,12 +413,7 @@ def _scores_from_counts(scorer, classes, counts):
 
 def _checked_score(scorer, trivial_classifier, X, y, score_kwargs):
     """The score of one trivial classifier: one real number (or NaN), whatever the scorer."""
-    score = scorer(trivial_classifier, X, y, **score_kwargs)
-    try:
-        return _one_number(score, "")
-    except ValueError:
-        # Named only when wrong: the repr prints every class of labels=, slow for many.
-        return _one_number(score, repr(scorer))
+    return _one_number(scorer(trivial_classifier, X, y, **score_kwargs), scorer.__repr__)
 
 
 def _best_position(scores, counts):

@@ -221,12 +221,17 @@ def _scores_response(method_caller, estimator, X, classes):
 
 
 def _one_number(value, source):
-    """``value`` as a float, or a ValueError: a measure gives one real number (or NaN)."""
+    """``value`` as a float, or a ValueError: a measure gives one real number (or NaN).
+
+    ``source`` names what returned ``value``: a string, or a function giving it, called
+    only for the error (a scorer's repr prints its labels: slow for many classes).
+    """
     if not isinstance(value, (bool, np.bool_)) and np.ndim(value) == 0:
         try:
             return float(value)
         except (TypeError, ValueError):
             pass
+    source = source() if callable(source) else source
     raise ValueError(f"{source} returned {value!r}; a measure must return one real number.")
 
 
@@ -276,7 +281,10 @@ class _OrdinalScorer(_BaseScorer):
     def __repr__(self):
         sign = "" if self._sign > 0 else ", greater_is_better=False"
         response = "" if self._response == "labels" else f", response={self._response!r}"
-        kwargs = "".join(f", {key}={value!r}" for key, value in self._kwargs.items())
+        # Long arrays (labels= of many classes) summarised, as NumPy does past 1000
+        # items: scikit-learn builds this repr on every scorer call.
+        with np.printoptions(threshold=20, edgeitems=3):
+            kwargs = "".join(f", {key}={value!r}" for key, value in self._kwargs.items())
         # Functions by name; partials and callable objects by their repr.
         name = getattr(self._score_func, "__name__", None) or repr(self._score_func)
         return f"make_ordinal_scorer({name}{sign}{response}{kwargs})"
@@ -311,7 +319,7 @@ class _OrdinalScorer(_BaseScorer):
         if classes is not None and _accepts(self._score_func, "labels"):
             scoring_kwargs["labels"] = classes
         value = self._score_func(y_true, y_pred, **scoring_kwargs)
-        return self._sign * _one_number(value, repr(self))
+        return self._sign * _one_number(value, self.__repr__)
 
 
 def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels", **kwargs):
