@@ -115,3 +115,113 @@ def test_help_from_the_command_line():
     assert result.stdout.startswith("usage: python -m sklearn_ordinal")
     assert "trivial classifier" in result.stdout
     assert "TripAdvisor-15763" in result.stdout
+
+
+# --- python -m sklearn_ordinal evaluate ------------------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "sklearn_ordinal" / "evaluation" / "data"
+EXAMPLE = [str(DATA / name) for name in ("gold.tsv", "logistic.tsv", "ridge.tsv")]
+
+
+def _evaluate(capsys, *argv):
+    """(exit code, stdout, stderr) of ``python -m sklearn_ordinal evaluate ARGV``."""
+    try:
+        code = main(["evaluate", *map(str, argv)])
+    except SystemExit as exit_info:  # argparse's usage errors
+        code = exit_info.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_help_lists_both_commands(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    output = capsys.readouterr().out
+    assert "{demo,evaluate}" in output
+    assert re.search(r"^    demo +run the demo", output, re.M)
+    assert re.search(r"^    evaluate +score prediction files against a gold file", output, re.M)
+    assert "Without a command, the demo runs." in output
+
+
+def test_demo_options_before_or_after_the_command():
+    from sklearn_ordinal.__main__ import _parse
+
+    assert (_parse([]).command, _parse([]).cv) == ("demo", 5)
+    assert vars(_parse(["--cv", "3"])) == {"command": "demo", "cv": 3, "n_jobs": None}
+    assert vars(_parse(["demo", "--cv", "3"])) == vars(_parse(["--cv", "3"]))
+    # The subcommand's defaults never overwrite the options given before it.
+    assert vars(_parse(["--cv", "3", "--n-jobs", "2", "demo"])) == {
+        "command": "demo", "cv": 3, "n_jobs": 2}
+
+
+def _gold_and_system(tmp_path, system_ids):
+    gold = tmp_path / "gold.csv"
+    gold.write_text("id,value\n" + "".join(f"{k},{k % 3 + 1}\n" for k in range(12)))
+    system = tmp_path / "system.csv"
+    system.write_text("id,value\n" + "".join(f"{k},2\n" for k in system_ids))
+    return gold, system
+
+
+@pytest.mark.parametrize(
+    "system_ids, message",
+    [
+        (range(1, 12), "system.csv lacks 1 id of the gold file"),
+        ([*range(12), 12, 13], "system.csv has 2 ids that the gold file"),
+        ([*range(12), 4], "system.csv has 1 duplicated id: '4'"),
+        (range(10, 30), "lacks 10 ids of the gold file {gold}: '0', '1', '2', '3', '4' "
+         "and 5 more"),
+    ],
+)
+def test_unmatched_ids_exit_2_with_one_line(tmp_path, capsys, system_ids, message):
+    gold, system = _gold_and_system(tmp_path, system_ids)
+    code, out, err = _evaluate(capsys, gold, system)
+    assert code == 2 and out == ""
+    assert err.startswith("python -m sklearn_ordinal evaluate: error: ")
+    assert err.count("\n") == 1
+    assert message.format(gold=gold) in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["{tmp}/nowhere.csv", "{system}"], "nowhere.csv: no such file."),
+        (["{gold}", "{tmp}/system.xlsx"], "unknown file type '.xlsx'"),
+        (["{gold}", "{system}", "--id-column", "item"],
+         "gold.csv: no id column 'item'; the file has the columns 'id', 'value'. Name the "
+         "column with id_column (--id-column on the command line)."),
+        (["{gold}", "{system}", "--labels", "low,mid,high"],
+         "--labels: the gold labels are numbers, so the classes must be numbers too; "
+         "got 'low'."),
+        (["{gold}", "{system}", "--group-column", "fold"], "gold.csv: no group column 'fold'"),
+    ],
+)
+def test_bad_files_exit_2_with_one_line(tmp_path, capsys, argv, message):
+    gold, system = _gold_and_system(tmp_path, range(12))
+    (tmp_path / "system.xlsx").write_text("")
+    argv = [arg.format(tmp=tmp_path, gold=gold, system=system) for arg in argv]
+    code, out, err = _evaluate(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        (["--confidence-level", "95"], "needs a number between 0 and 1; got '95'"),
+        (["--n-resamples", "0"], "needs a positive whole number; got 0"),
+        (["--seed", "x"], "not a whole number: 'x'"),
+        (["--labels", "low,,high"], "an empty name in 'low,,high'"),
+        (["--format", "html"], "invalid choice: 'html'"),
+        (["--group-column", "g", "--no-groups"], "not allowed with argument"),
+    ],
+)
+def test_bad_options_are_usage_errors(capsys, option, message):
+    code, out, err = _evaluate(capsys, *EXAMPLE, *option)
+    assert (code, out) == (2, "")
+    assert message in err and "Traceback" not in err
+
+
+def test_evaluate_needs_a_prediction_file(capsys):
+    code, _, err = _evaluate(capsys, EXAMPLE[0])
+    assert code == 2 and "the following arguments are required: PRED" in err
