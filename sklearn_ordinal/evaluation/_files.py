@@ -369,7 +369,7 @@ def _check_same_kind(gold, gold_path, predicted, path):
         text = gold if kind(gold) == "text" else predicted
         if isinstance(text.dtype, pd.CategoricalDtype):
             text = text.cat.categories.to_series()
-        example = next(value for value in text if not _is_number(value))
+        example = next((value for value in text if not _is_number(value)), text.iloc[0])
         raise ValueError(
             f"The gold labels of {gold_path} are {kind(gold)}s and the predicted labels of "
             f"{path} are {kind(predicted)}s (for example {example!r}); both files must "
