@@ -115,6 +115,22 @@ def test_help_from_the_command_line():
     assert result.stdout.startswith("usage: python -m sklearn_ordinal")
     assert "trivial classifier" in result.stdout
     assert "TripAdvisor-15763" in result.stdout
+    assert "{demo,evaluate}" in result.stdout
+
+
+def test_bad_file_from_the_command_line(tmp_path):
+    # The exit code and the one line on stderr, as a shell script sees them.
+    (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\t5\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "sklearn_ordinal", "evaluate", EXAMPLE[0],
+         str(tmp_path / "late.tsv")],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("python -m sklearn_ordinal evaluate: error: The files "
+                                    "do not have the same items: ")
+    assert "late.tsv lacks 441 ids of the gold file" in result.stderr
+    assert result.stderr.count("\n") == 1
 
 
 # --- python -m sklearn_ordinal evaluate ------------------------------------------------
