@@ -315,7 +315,8 @@ def _add_evaluate_parser(commands):
     groups = files.add_mutually_exclusive_group()
     groups.add_argument("--group-column", default="auto", metavar="NAME",
                         help="the column of the items' groups (test cases, folds), scored "
-                        "apart as well (default: test_case, when the gold file has it)")
+                        "apart and resampled whole (default: test_case, when the gold file "
+                        "has two or more test cases)")
     groups.add_argument("--no-groups", dest="group_column", action="store_const",
                         const=None, help="no groups, even with a test_case column")
     files.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",

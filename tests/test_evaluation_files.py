@@ -336,3 +336,13 @@ def test_systems_named_after_their_files(tmp_path):
     data = read_evaluation_files(gold, [first, second])
     assert data.y_pred.columns.tolist() == [str(first), str(second)]
     assert "The same prediction file is given twice" in _error(tmp_path, gold, first, first)
+
+
+def test_one_test_case_is_no_grouping(tmp_path):
+    # PyEvALL files often hold a single test case: nothing to score per group.
+    gold = _write(GOLD.assign(test_case="EXIST2023"), tmp_path / "gold.csv")
+    system = _write(SYSTEM.assign(test_case="EXIST2023"), tmp_path / "s.csv")
+    data = read_evaluation_files(gold, system)
+    assert data.groups is None and data.y_true.index.name == "id"
+    named = read_evaluation_files(gold, system, group_column="test_case")
+    assert named.groups.unique().tolist() == ["EXIST2023"]

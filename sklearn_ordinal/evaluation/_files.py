@@ -86,8 +86,8 @@ def read_evaluation_files(
     group_column : str or None, default="auto"
         The column of the items' groups (PyEvALL's test cases, a shared task's
         subsets, cross-validation folds), read from the gold file. ``"auto"`` uses
-        ``"test_case"`` when the gold file has that column, and no groups
-        otherwise; ``None`` never uses groups. With groups, an id is unique within
+        ``"test_case"`` when the gold file has that column with at least two
+        distinct values, and no groups otherwise; ``None`` never uses groups. With groups, an id is unique within
         its group and a prediction file that has the group column is matched on
         (group, id); one that lacks it is matched on the id alone, which must then
         be unique in the gold file.
@@ -152,7 +152,10 @@ def read_evaluation_files(
     gold_path = Path(gold)
     gold_table = _read_table(gold_path)
     if group_column == "auto":
-        group_column = _PYEVALL_GROUP if _PYEVALL_GROUP in gold_table.columns else None
+        # One test case for every item (a common PyEvALL file) groups nothing.
+        several = (_PYEVALL_GROUP in gold_table.columns
+                   and gold_table[_PYEVALL_GROUP].nunique(dropna=False) > 1)
+        group_column = _PYEVALL_GROUP if several else None
     gold_items = _items(gold_table, gold_path, id_column, label_column, group_column)
 
     systems = {}
