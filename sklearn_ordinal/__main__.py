@@ -23,6 +23,8 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 import argparse
 import sys
 import time
+import warnings
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +36,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
+from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
 
@@ -348,19 +351,31 @@ def _add_evaluate_parser(commands):
 
 
 def _evaluate(args):
-    """The evaluate command; ValueErrors become exit code 2 with one line on stderr."""
-    try:
-        _run_evaluate(args)
-    except (ValueError, OSError) as error:
-        message = " ".join(str(error).split())
-        print(f"python -m sklearn_ordinal evaluate: error: {message}", file=sys.stderr)
-        return 2
-    return 0
+    """The evaluate command; ValueErrors become exit code 2 with one line on stderr.
+
+    Warnings become one line each too, said once with their count: a report of many
+    systems and measures may repeat one warning dozens of times.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            _run_evaluate(args)
+            code = 0
+        except (ValueError, OSError) as error:
+            _tell("error", error)
+            code = 2
+    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
+    for message, count in counts.items():
+        _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
+    return code
+
+
+def _tell(what, message):
+    message = " ".join(str(message).split())
+    print(f"python -m sklearn_ordinal evaluate: {what}: {message}", file=sys.stderr)
 
 
 def _run_evaluate(args):
-    from .evaluation import read_evaluation_files
-
     start = time.perf_counter()
     verbose = args.verbose or sys.stderr.isatty()
 
@@ -369,6 +384,10 @@ def _run_evaluate(args):
             print(f"[{time.perf_counter() - start:5.1f} s] {message}", file=sys.stderr,
                   flush=True)
 
+    for option, path in (("--output", args.output), ("--plot", args.plot)):
+        # Said before the work, not after minutes of resampling.
+        if path is not None and not path.parent.is_dir():
+            raise ValueError(f"{option} {path}: the folder {path.parent} does not exist.")
     progress(f"reading {args.gold} and {len(args.predictions)} prediction file(s)")
     data = read_evaluation_files(
         args.gold, args.predictions, id_column=args.id_column, label_column=args.label_column,
@@ -383,8 +402,6 @@ def _run_evaluate(args):
               f"left out {missing} gold item(s) that a prediction file lacks and {extra} "
               "item(s) of prediction files that the gold file lacks.", file=sys.stderr)
     labels = _class_labels(args.labels, data.y_true)
-    from .evaluation import evaluate
-
     options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"
              + ("" if data.groups is None else f" in {data.groups.nunique()} groups"))
@@ -428,8 +445,62 @@ def _formatted(report, file_format):
     elif file_format == "json":
         text = report.to_json()
     else:
-        text = str(report)
+        text = _report_text(report)
     return text if text.endswith("\n") else text + "\n"
+
+
+def _report_text(report, digits=3):
+    """The report for a terminal: a measure per row, a system per column."""
+    def number(value):
+        return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
+
+    def interval(low, high):
+        return "" if pd.isna(low) else f"[{number(low)}, {number(high)}]"
+
+    settings = report.settings
+    level = f"{100 * settings['confidence_level']:g}%"
+    scores = pd.DataFrame(
+        {system: [f"{number(report.scores.loc[system, (measure, 'estimate')])} "
+                  + interval(report.scores.loc[system, (measure, "low")],
+                             report.scores.loc[system, (measure, "high")])
+                  for measure in report.measures]
+         for system in report.scores.index},
+        index=pd.Index(report.measures, name="measure"),
+    )
+    scores["better"] = ["higher" if report.greater_is_better[measure] else "lower"
+                        for measure in report.measures]
+    sections = [
+        f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
+        f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
+        f"in order: {', '.join(map(str, report.classes.tolist()))}.",
+        scores.to_string(),
+        "(trivial): the trivial classifier of each measure, one class for every item ("
+        + ", ".join(f"{measure}: {report.trivial_classes[measure]}"
+                    for measure in report.measures) + "). " + report.baseline_note,
+    ]
+    if len(report.comparisons):
+        comparisons = pd.DataFrame({
+            "a - b": report.comparisons["difference"].map(number),
+            "interval": [interval(low, high) for low, high in
+                         zip(report.comparisons["low"], report.comparisons["high"])],
+            "p": report.comparisons["pvalue"].map(number),
+            "p (Holm)": report.comparisons["pvalue_holm"].map(number),
+            "better": report.comparisons["better"].fillna(""),
+        })
+        comparisons.index = comparisons.index.set_names(["measure", "a", "b"])
+        sections += [
+            f"Paired differences a - b with {level} intervals; p-values of the paired "
+            "randomization test, adjusted by Holm's method within each measure.",
+            comparisons.to_string(),
+        ]
+    if report.per_group_mean is not None:
+        sections += ["Mean over the groups, each counting once:",
+                     report.per_group_mean.T.map(number).to_string()]
+    if len(report.notes):
+        sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
+                                             for row in report.notes.itertuples())]
+    sections.append("Per class and per group: --format markdown or json.")
+    return "\n\n".join(sections)
 
 
 def _save_plot(report, path):
@@ -439,9 +510,8 @@ def _save_plot(report, path):
         raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
     # No window: the figure goes to a file, also on machines without a display.
     matplotlib.use("Agg")
-    drawn = report.plot()
-    figure = getattr(drawn, "figure_", None) or getattr(drawn, "figure", None) or drawn
-    figure.savefig(path)
+    axes = report.plot()
+    np.ravel(axes)[0].figure.savefig(path, bbox_inches="tight")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,28 @@
-"""The demo, ``python -m sklearn_ordinal``: it runs, prints its tables, and explains itself."""
+"""``python -m sklearn_ordinal``: the demo runs, prints its tables and explains itself;
+``evaluate`` scores files, and bad input exits with code 2 and one line."""
 
 import contextlib
 import io
+import json
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sklearn_ordinal.__main__ import TRIPADVISOR_SHARES, diabetes_grades, main
-from sklearn_ordinal.metrics import get_scorer_names, make_ordinal_scorer, mean_zero_one_error
+from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
+from sklearn_ordinal.metrics import (
+    cem_score,
+    get_scorer_names,
+    make_ordinal_scorer,
+    mean_absolute_error,
+    mean_zero_one_error,
+)
 from sklearn_ordinal.metrics._scorer import _SCORERS
 
 
@@ -241,3 +252,171 @@ def test_bad_options_are_usage_errors(capsys, option, message):
 def test_evaluate_needs_a_prediction_file(capsys):
     code, _, err = _evaluate(capsys, EXAMPLE[0])
     assert code == 2 and "the following arguments are required: PRED" in err
+
+
+# Few resamples: these tests check what the command passes on, not the intervals.
+QUICK = ["--n-resamples", "99", "--seed", "0"]
+
+
+def _report(capsys, *argv):
+    code, out, err = _evaluate(capsys, *argv, "--format", "json", *QUICK)
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def _estimates(content):
+    return {(row["system"], row["measure"]): row["estimate"] for row in content["scores"]}
+
+
+def test_round_trip_gives_the_measures_numbers(capsys):
+    # Files -> command -> JSON: the measures' own values on the files, read here
+    # without the package's reader and matched on the id.
+    content, _ = _report(capsys, *EXAMPLE, "--measures",
+                         "neg_macro_mean_absolute_error,neg_mean_absolute_error,cem_ord")
+    gold = pd.read_csv(EXAMPLE[0], sep="\t").set_index("id")
+    estimates = _estimates(content)
+    for path in EXAMPLE[1:]:
+        system = pd.read_csv(path, sep="\t").set_index("id").loc[gold.index]
+        name = Path(path).stem
+        assert estimates[name, "macro_mean_absolute_error"] == pytest.approx(
+            mean_absolute_error(gold["value"], system["value"]), rel=1e-12)
+        assert estimates[name, "mean_absolute_error"] == pytest.approx(
+            mean_absolute_error(gold["value"], system["value"], average="micro"), rel=1e-12)
+        assert estimates[name, "cem_ord"] == pytest.approx(
+            cem_score(gold["value"], system["value"]), rel=1e-12)
+    assert content["classes"] == [1, 2, 3, 4, 5]
+    assert [system["name"] for system in content["systems"]] == ["logistic", "ridge"]
+    assert content["settings"]["n_resamples"] == 99
+    assert content["settings"]["random_state"] == 0
+    # The folds are the test cases: every measure per fold, and resampled by fold.
+    assert {row["group"] for row in content["per_group"]} == {f"fold{k}" for k in range(1, 6)}
+
+
+def _text_task(tmp_path, n_missing=0):
+    """Gold and two systems with text labels, a group column named "fold"."""
+    rng = np.random.default_rng(0)
+    classes = np.array(["low", "mid", "high"])
+    gold = pd.DataFrame({"item": [f"x{k}" for k in range(60)], "fold": ["a", "b", "c"] * 20,
+                         "grade": classes[rng.integers(0, 3, 60)]})
+    paths = [tmp_path / "gold.csv"]
+    gold.to_csv(paths[0], index=False)
+    for name in ("first", "second"):
+        system = gold.assign(grade=classes[rng.integers(0, 3, 60)]).iloc[n_missing:]
+        paths.append(tmp_path / f"{name}.jsonl")
+        system.to_json(paths[-1], orient="records", lines=True)
+    return gold, paths
+
+
+def test_command_is_evaluate_on_the_read_files(tmp_path, capsys):
+    # Every option reaches read_evaluation_files and evaluate: the same report.
+    _, paths = _text_task(tmp_path)
+    content, _ = _report(capsys, *paths, "--id-column", "item", "--label-column", "grade",
+                         "--group-column", "fold", "--labels", "low,mid,high",
+                         "--confidence-level", "0.9", "--measures", "cem_ord,accuracy")
+    data = read_evaluation_files(paths[0], paths[1:], id_column="item", label_column="grade",
+                                 group_column="fold")
+    expected = evaluate(data.y_true, data.y_pred, measures=["cem_ord", "accuracy"],
+                        labels=["low", "mid", "high"], groups=data.groups,
+                        confidence_level=0.9, n_resamples=99, random_state=0)
+    assert content == json.loads(expected.to_json())
+    assert content["classes"] == ["low", "mid", "high"]
+    assert content["settings"]["confidence_level"] == 0.9
+
+
+def test_text_labels_need_their_order(tmp_path, capsys):
+    _, paths = _text_task(tmp_path)
+    argv = [*paths, "--id-column", "item", "--label-column", "grade"]
+    code, out, err = _evaluate(capsys, *argv, *QUICK)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert "whose order cannot be guessed" in err and "labels=[...]" in err
+    # Order-free measures take text labels as a mere set.
+    content, _ = _report(capsys, *argv, "--measures", "accuracy")
+    assert _estimates(content).keys() == {("first", "accuracy"), ("second", "accuracy"),
+                                          ("(trivial)", "accuracy")}
+    code, out, err = _evaluate(capsys, *argv, "--labels", "low,high", *QUICK)
+    assert code == 2 and "mid" in err and err.count("\n") == 1
+
+
+def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
+    gold, paths = _text_task(tmp_path, n_missing=4)
+    argv = [*paths, "--id-column", "item", "--label-column", "grade", "--group-column",
+            "fold", "--labels", "low,mid,high", "--measures", "accuracy"]
+    code, _, err = _evaluate(capsys, *argv, *QUICK)
+    assert code == 2 and "first.jsonl lacks 4 ids" in err and "second.jsonl lacks 4" in err
+    content, err = _report(capsys, *argv, "--allow-missing")
+    assert err.startswith("--allow-missing: scoring the 56 items common to all files; left "
+                          "out 8 gold item(s) that a prediction file lacks and 0 item(s) of "
+                          "prediction files that the gold file lacks.\n")
+    first = pd.read_json(paths[1], lines=True)
+    assert _estimates(content)["first", "accuracy"] == pytest.approx(
+        np.mean(first["grade"].to_numpy() == gold["grade"].iloc[4:].to_numpy()))
+
+
+@pytest.mark.parametrize(
+    "argv, output, start",
+    [
+        (["--format", "markdown"], None, "# Evaluation report"),
+        (["--format", "csv"], None, "system,kind,measure,estimate,low,high"),
+        ([], None, "Scores with 95% BCA bootstrap intervals (99 resamples, seed 0); "
+         "classes in order: 1, 2, 3, 4, 5."),
+        ([], "report.md", "# Evaluation report"),
+        ([], "report.json", '{\n  "format": "sklearn_ordinal.evaluation"'),
+        (["--format", "text"], "report.json", "Scores with 95% BCA"),
+    ],
+)
+def test_output_formats(tmp_path, capsys, argv, output, start):
+    if output:
+        argv = [*argv, "--output", str(tmp_path / output)]
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord", *QUICK, *argv)
+    assert code == 0 and "error" not in err
+    text = (tmp_path / output).read_text() if output else out
+    assert text.startswith(start) and text.endswith("\n")
+    assert out == "" if output else True
+
+
+def test_text_report_shows_scores_comparisons_and_groups(capsys):
+    code, out, _ = _evaluate(capsys, *EXAMPLE, *QUICK)
+    assert code == 0
+    assert re.search(r"^ +logistic +ridge +\(trivial\) +better$", out, re.M)
+    assert re.search(r"^macro_mean_absolute_error +1\.031 \[\d\.\d{3}, \d\.\d{3}\] +"
+                     r"1\.075 \[\d\.\d{3}, \d\.\d{3}\] +1\.200 \[1\.200, 1\.200\] +lower$",
+                     out, re.M)
+    assert re.search(r"^mean_absolute_error +logistic ridge +0\.339 ", out, re.M)
+    assert "Mean over the groups, each counting once:" in out
+
+
+def test_plot_and_progress(tmp_path, capsys):
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord,accuracy", *QUICK,
+                               "--plot", tmp_path / "report.png", "--verbose")
+    assert code == 0 and out.startswith("Scores with")
+    assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")
+    assert re.findall(r"^\[ *\d+\.\d s\] (\w+)", err, re.M) == ["reading", "scoring", "wrote",
+                                                                 "done"]
+
+
+@pytest.mark.parametrize("option", ["--output", "--plot"])
+def test_unwritable_output_exits_2_before_the_work(tmp_path, capsys, monkeypatch, option):
+    monkeypatch.setattr("sklearn_ordinal.__main__.read_evaluation_files", None)
+    code, _, err = _evaluate(capsys, *EXAMPLE, option, tmp_path / "no" / "report.md")
+    assert code == 2 and err.count("\n") == 1
+    assert f"error: {option} {tmp_path}/no/report.md: the folder {tmp_path}/no does not " in err
+
+
+def test_warnings_are_one_line_each(capsys, monkeypatch):
+    def warning_twice(*args, **kwargs):
+        for _ in range(2):
+            warnings.warn("A class has\nno gold item.", UserWarning)
+        return evaluate(*args, **kwargs)
+
+    monkeypatch.setattr("sklearn_ordinal.__main__.evaluate", warning_twice)
+    # 49 resamples: too few for the ends of a BCa interval, which the package says.
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord", "--n-resamples",
+                               "49", "--seed", "0")
+    assert code == 0 and out.startswith("Scores with")
+    lines = err.splitlines()
+    assert all(line.startswith("python -m sklearn_ordinal evaluate: warning: ")
+               for line in lines)
+    assert any(line.endswith("Use more resamples.") for line in lines)
+    assert lines.count("python -m sklearn_ordinal evaluate: warning: A class has no gold "
+                       "item. (said 2 times)") == 1
