@@ -315,9 +315,11 @@ def test_command_is_evaluate_on_the_read_files(tmp_path, capsys):
                          "--confidence-level", "0.9", "--measures", "cem_ord,accuracy")
     data = read_evaluation_files(paths[0], paths[1:], id_column="item", label_column="grade",
                                  group_column="fold")
-    expected = evaluate(data.y_true, data.y_pred, measures=["cem_ord", "accuracy"],
-                        labels=["low", "mid", "high"], groups=data.groups,
-                        confidence_level=0.9, n_resamples=99, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # too few resamples, as the command said too
+        expected = evaluate(data.y_true, data.y_pred, measures=["cem_ord", "accuracy"],
+                            labels=["low", "mid", "high"], groups=data.groups,
+                            confidence_level=0.9, n_resamples=99, random_state=0)
     assert content == json.loads(expected.to_json())
     assert content["classes"] == ["low", "mid", "high"]
     assert content["settings"]["confidence_level"] == 0.9
@@ -420,3 +422,12 @@ def test_warnings_are_one_line_each(capsys, monkeypatch):
     assert any(line.endswith("Use more resamples.") for line in lines)
     assert lines.count("python -m sklearn_ordinal evaluate: warning: A class has no gold "
                        "item. (said 2 times)") == 1
+
+
+def test_numeric_labels_option(capsys):
+    # --labels on number labels are numbers: the same report as the numbers' own order.
+    argv = [*EXAMPLE, "--measures", "neg_macro_mean_absolute_error"]
+    with_labels, _ = _report(capsys, *argv, "--labels", "1,2,3,4,5")
+    without, _ = _report(capsys, *argv)
+    assert with_labels["scores"] == without["scores"]
+    assert with_labels["classes"] == [1, 2, 3, 4, 5]

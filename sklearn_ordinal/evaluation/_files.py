@@ -2,9 +2,9 @@
 
 A shared task's files (PyEvALL's ``test_case``/``id``/``value`` records, or any CSV,
 TSV, JSON or Parquet table with an id column and a label column) become the aligned
-arrays that :func:`sklearn_ordinal.evaluate` takes. Items are matched by id, and a
-missing, extra or duplicated id is an error that names the ids: a silently dropped
-item would change every number of the report.
+arrays that ``sklearn_ordinal.evaluate`` takes. Items are matched by id, and a missing,
+extra or duplicated id is an error that names the ids: a silently dropped item would
+change every number of the report.
 """
 
 import json
@@ -62,8 +62,7 @@ def read_evaluation_files(
     Labels are numbers when every label of a file is a number or the text of one
     (``"3"``, ``3``, ``3.0`` all read as the integer 3), else text; an ordered
     categorical column of a Parquet file keeps its categories and their order. Text
-    labels have no order of their own: give it to
-    :func:`~sklearn_ordinal.evaluate` with ``labels=``.
+    labels have no order of their own: give it to :func:`evaluate` with ``labels=``.
 
     Read more in the :ref:`User Guide <evaluating_files>`.
 
@@ -87,10 +86,10 @@ def read_evaluation_files(
         The column of the items' groups (PyEvALL's test cases, a shared task's
         subsets, cross-validation folds), read from the gold file. ``"auto"`` uses
         ``"test_case"`` when the gold file has that column with at least two
-        distinct values, and no groups otherwise; ``None`` never uses groups. With groups, an id is unique within
-        its group and a prediction file that has the group column is matched on
-        (group, id); one that lacks it is matched on the id alone, which must then
-        be unique in the gold file.
+        distinct values, and no groups otherwise; ``None`` never uses groups.
+        With groups, an id is unique within its group and a prediction file that
+        has the group column is matched on (group, id); one that lacks it is
+        matched on the id alone, which must then be unique in the gold file.
     allow_missing : bool, default=False
         Score only the items present in every file, instead of raising an error
         when a file lacks some or has extra ones; ``left_out`` says which items
@@ -122,7 +121,7 @@ def read_evaluation_files(
 
     See Also
     --------
-    sklearn_ordinal.evaluate : Scores, intervals and comparisons of the systems.
+    evaluate : Scores, intervals and comparisons of the systems.
 
     Examples
     --------
