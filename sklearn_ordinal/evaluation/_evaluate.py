@@ -150,7 +150,8 @@ def _take(y, mask):
 def _seed(random_state):
     """An integer seed that reproduces the report; drawn when none is given."""
     if random_state is None:
-        return int(np.random.SeedSequence().entropy)
+        # Within [0, 2**32): a seed random_state= takes back.
+        return int(np.random.SeedSequence().generate_state(1)[0])
     if isinstance(random_state, Integral):
         return int(random_state)
     return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
