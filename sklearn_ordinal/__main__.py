@@ -22,6 +22,7 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 
 import argparse
 import sys
+import textwrap
 import time
 import warnings
 from collections import Counter
@@ -500,7 +501,9 @@ def _report_text(report, digits=3):
         sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
                                              for row in report.notes.itertuples())]
     sections.append("Per class and per group: --format markdown or json.")
-    return "\n\n".join(sections)
+    # Prose wrapped for a terminal; the tables are as wide as they are.
+    return "\n\n".join(section if "\n" in section else textwrap.fill(section, 88)
+                       for section in sections)
 
 
 def _save_plot(report, path):
