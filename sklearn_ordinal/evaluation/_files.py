@@ -31,6 +31,9 @@ _FORMATS = {
 # The group column of PyEvALL's format, used when the gold file has it.
 _PYEVALL_GROUP = "test_case"
 
+# Between the group and the id in an item's key: a control character no id holds.
+_SEPARATOR = "\x1f"
+
 
 def read_evaluation_files(
     gold,
@@ -168,21 +171,23 @@ def read_evaluation_files(
     for path, items in systems.values():
         _check_same_kind(gold_labels, gold_path, items["label"], path)
 
-    gold_keys, left_out = _match(gold_items, gold_path, systems, group_column, allow_missing)
-    kept = gold_items[gold_keys]
+    keep, rows, left_out = _match(gold_items, gold_path, systems, group_column, allow_missing)
+    kept = gold_items[keep]
     index = _index(kept, id_column, group_column)
     y_true = pd.Series(kept["label"].to_numpy(), index=index, name=label_column)
     if isinstance(gold_labels.dtype, pd.CategoricalDtype):
         y_true = y_true.astype(gold_labels.dtype)
     y_pred = pd.DataFrame(
-        {name: _aligned(items, kept, group_column) for name, (_, items) in systems.items()},
+        {name: items["label"].to_numpy()[rows[name][keep]]
+         for name, (_, items) in systems.items()},
         index=index,
     )
     groups = None
     if group_column is not None:
         groups = pd.Series(kept["group"].to_numpy(), index=index, name=group_column)
     columns = ["file", id_column] + ([group_column] if group_column else []) + ["reason"]
-    left_out = pd.DataFrame(left_out, columns=["file", "id", "group", "reason"])
+    left_out = (pd.concat(left_out, ignore_index=True) if left_out
+                else pd.DataFrame(columns=["file", "id", "group", "reason"]))
     left_out = left_out.rename(columns={"id": id_column, "group": group_column or "group"})
     return Bunch(y_true=y_true, y_pred=y_pred, groups=groups, left_out=left_out[columns])
 
@@ -323,8 +328,10 @@ def _as_text(column):
     if isinstance(column.dtype, pd.CategoricalDtype):
         column = column.astype(object)
     missing = column.isna().to_numpy()
-    text = np.array([None if gone else str(value)
-                     for value, gone in zip(column.tolist(), missing)], dtype=object)
+    if pd.api.types.infer_dtype(column, skipna=True) != "string":
+        column = column.astype(str)  # what str() writes: 1 -> "1", 1.0 -> "1.0"
+    text = column.to_numpy(dtype=object, copy=True)
+    text[missing] = None
     return pd.Series(text, dtype=object)
 
 
@@ -334,12 +341,19 @@ def _typed_labels(labels, path):
         return labels
     if pd.api.types.is_bool_dtype(labels.dtype):
         raise ValueError(f"{path}: the labels are true/false, not ordinal classes.")
+    kind = pd.api.types.infer_dtype(labels, skipna=False)
     if pd.api.types.is_numeric_dtype(labels.dtype):
         numbers = labels
+    elif kind in ("integer", "floating", "mixed-integer-float", "decimal"):
+        numbers = pd.to_numeric(labels.astype(object))
     else:
-        numbers = pd.to_numeric(labels.map(_number_or_none), errors="coerce")
+        numbers = _integers(labels) if kind == "string" else None
+        if numbers is None:
+            # Text (a CSV cell), or JSON's numbers and strings in one column.
+            numbers = labels.str.strip() if kind == "string" else labels.map(_number_or_none)
+            numbers = pd.to_numeric(numbers, errors="coerce")
         if numbers.isna().any():
-            return labels.map(str).astype(object)
+            return labels.astype(str).astype(object)
     numbers = numbers.astype(np.float64) if numbers.dtype.kind != "i" else numbers
     if numbers.dtype.kind == "f":
         if not np.isfinite(numbers).all():
@@ -348,6 +362,18 @@ def _typed_labels(labels, path):
         if (numbers == np.round(numbers)).all() and (numbers.abs() < 2.0**53).all():
             return numbers.astype(np.int64)
     return numbers
+
+
+def _integers(text):
+    """Text labels as int64 when every one is written as a whole number, else None.
+
+    The common case, and the fast one: a single cast, where ``pd.to_numeric`` on a
+    million strings takes seconds.
+    """
+    try:
+        return text.astype(np.int64)
+    except (ValueError, TypeError, OverflowError):  # pyarrow's ArrowInvalid is a ValueError
+        return None
 
 
 def _number_or_none(value):
@@ -388,40 +414,57 @@ def _is_number(value):
 
 
 def _keys(items, by_group=True):
-    """Each item's key: its id, or (group, id) with groups."""
+    """Each item's key, as one string: its id, or its group and id with groups.
+
+    One string per item, in a NumPy object array: hashed once by ``pd.factorize``,
+    a million items match in seconds (a MultiIndex, or pandas 3's Arrow strings,
+    take minutes).
+    """
     if by_group and "group" in items:
-        return pd.MultiIndex.from_arrays([items["group"], items["id"]])
-    return pd.Index(items["id"])
+        return (items["group"] + _SEPARATOR + items["id"]).to_numpy(dtype=object)
+    return items["id"].to_numpy(dtype=object)
 
 
 def _match(gold, gold_path, systems, group_column, allow_missing):
-    """The gold items kept (a boolean mask) and the rows of ``left_out``."""
-    _check_unique(gold, gold_path, group_column)
+    """The gold items kept (a mask), each system's row of every gold item (-1 when
+    missing), and the frames of ``left_out``."""
+    gold_keys = _keys(gold)
+    _check_unique(gold_keys, pd.factorize(gold_keys)[0], gold_path, group_column)
     keep = np.ones(len(gold), dtype=bool)
-    left_out = []
-    problems = []
-    for path, items in systems.values():
+    rows, left_out, problems = {}, [], []
+
+    def left(items, mask, path, reason):
+        return pd.DataFrame({"file": str(path), "id": items["id"][mask],
+                             "group": items["group"][mask] if "group" in items else None,
+                             "reason": reason})
+
+    for name, (path, items) in systems.items():
         by_group = "group" in items
+        gold_keys, own_keys = _keys(gold, by_group), _keys(items, by_group)
+        # One numbering of both files' keys: every test below is on integers.
+        codes, uniques = pd.factorize(np.concatenate([gold_keys, own_keys]))
+        gold_codes, own_codes = codes[:len(gold_keys)], codes[len(gold_keys):]
         if group_column is not None and not by_group:
             # Matched on the id alone, which must then name one gold item.
-            _check_unique(gold[["id"]], gold_path, None,
+            _check_unique(gold_keys, gold_codes, gold_path, None,
                           why=f"{path} has no column {group_column!r} to tell them apart")
-        _check_unique(items, path, group_column)
-        gold_keys = _keys(gold, by_group)
-        own_keys = _keys(items, by_group)
-        missing = ~gold_keys.isin(own_keys)
-        extra = ~own_keys.isin(gold_keys)
+        _check_unique(own_keys, own_codes, path, group_column if by_group else None)
+        position = np.full(len(uniques), -1)
+        position[own_codes] = np.arange(len(own_codes))
+        rows[name] = position[gold_codes]
+        missing = rows[name] < 0
+        in_gold = np.zeros(len(uniques), dtype=bool)
+        in_gold[gold_codes] = True
+        extra = ~in_gold[own_codes]
         if missing.any():
             problems.append(f"{path} lacks {_count_of(gold_keys[missing], 'id')} of the gold "
                             f"file {gold_path}: {_first(gold_keys[missing])}")
             keep &= ~missing
-            left_out += [(str(path), *_id_group(key, by_group, gold, i), "missing")
-                         for i, key in zip(np.flatnonzero(missing), gold_keys[missing])]
+            left_out.append(left(gold, missing, path, "missing"))
         if extra.any():
             problems.append(f"{path} has {_count_of(own_keys[extra], 'id')} that the gold "
                             f"file {gold_path} lacks: {_first(own_keys[extra])}")
-            left_out += [(str(path), *_id_group(key, by_group, items, i), "not in the gold file")
-                         for i, key in zip(np.flatnonzero(extra), own_keys[extra])]
+            left_out.append(left(items, extra, path, "not in the gold file"))
     if problems and not allow_missing:
         raise ValueError(
             "The files do not have the same items: " + "; ".join(problems) + ". "
@@ -430,21 +473,13 @@ def _match(gold, gold_path, systems, group_column, allow_missing):
         )
     if not keep.any():
         raise ValueError("The files have no item in common: nothing to score.")
-    return keep, left_out
+    return keep, rows, left_out
 
 
-def _id_group(key, by_group, items, row):
-    if by_group:
-        group, item_id = key
-        return item_id, group
-    return key, items["group"].iloc[row] if "group" in items else None
-
-
-def _check_unique(items, path, group_column, why=None):
-    keys = _keys(items)
-    duplicated = keys[keys.duplicated()].unique()
+def _check_unique(keys, codes, path, group_column, why=None):
+    duplicated = pd.unique(keys[np.bincount(codes)[codes] > 1])
     if len(duplicated):
-        within = f" within a {group_column!r} group" if "group" in items else ""
+        within = f" within a {group_column!r} group" if group_column else ""
         reason = f" ({why})" if why else ""
         raise ValueError(
             f"{path} has {_count_of(duplicated, 'duplicated id')}{within}{reason}: "
@@ -469,12 +504,6 @@ def _hint(gold, systems):
     return ""
 
 
-def _aligned(items, kept, group_column):
-    by_group = group_column is not None and "group" in items
-    labels = pd.Series(items["label"].to_numpy(), index=_keys(items, by_group))
-    return labels.reindex(_keys(kept, by_group)).to_numpy()
-
-
 def _index(items, id_column, group_column):
     if group_column is None:
         return pd.Index(items["id"].to_numpy(), name=id_column)
@@ -495,7 +524,7 @@ def _first(values):
 
 
 def _quoted(value):
-    if isinstance(value, tuple):
-        group, item_id = value
+    if isinstance(value, str) and _SEPARATOR in value:
+        group, item_id = value.split(_SEPARATOR, 1)
         return f"{item_id!r} (group {group!r})"
     return repr(value.item() if isinstance(value, np.generic) else value)
