@@ -5,7 +5,7 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from scipy.stats import DegenerateDataWarning
+from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
 
 from .. import __version__
@@ -406,7 +406,10 @@ def evaluate(
     :func:`~sklearn_ordinal.stats.compare_scores`. The trivial classifier of a
     measure is fitted with that measure (on ``baseline_labels``, else on the gold
     labels and ``sample_weight``) and its row is computed like a system's; it is not
-    among the comparisons. The Holm family is the comparisons of one measure.
+    among the comparisons. The Holm family is the comparisons of one measure. Under a
+    ranking measure the two systems compared are given as their mid-ranks over the
+    number of items (same ranking, same value), so that exchanging their outputs on an
+    item, as the randomization test does, compares like with like.
 
     References
     ----------
@@ -590,6 +593,16 @@ def _score_record(system, measure, result):
     }
 
 
+def _common_scale(scores):
+    """Scores as mid-ranks in (0, 1]: the same ranking, so the same ranking measure.
+
+    The randomization test exchanges the two systems' outputs item by item, which
+    is only meaningful if they are on one scale; a regressor's values and expected
+    class positions, or two rankers' decision functions, are not.
+    """
+    return rankdata(scores, method="average") / len(scores)
+
+
 def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
     """Every pair of systems under one measure, with Holm-adjusted p-values."""
     names = list(systems)
@@ -599,8 +612,11 @@ def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
             b = names[j]
             if a not in fed or b not in fed:
                 continue  # the notes say why the measure does not apply
+            pred_a, pred_b = fed[a], fed[b]
+            if measure.family == "ranking":
+                pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
             result = compare_scores(
-                measure.scorer, y_true, fed[a], fed[b],
+                measure.scorer, y_true, pred_a, pred_b,
                 random_state=_task_seed(seed, m, 2, i, j), **arguments, **common,
             )
             low, high = result.confidence_interval
