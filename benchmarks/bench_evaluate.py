@@ -22,9 +22,22 @@ from sklearn_ordinal import evaluate
 from sklearn_ordinal.evaluation._evaluate import DEFAULT_MEASURES
 from sklearn_ordinal.metrics import get_scorer
 from sklearn_ordinal.stats import compare_scores, score_interval
-from bench_metrics import best_time  # one timing rule for every benchmark
+from bench_metrics import best_time as _best_wall_time  # one timing rule for every benchmark
 
 TARGET_SECONDS = 600.0
+
+
+def best_time(func, repeat, clock=None):
+    """``bench_metrics.best_time``, or the best process (CPU) time with
+    ``clock=time.process_time``: other jobs on a shared machine inflate wall time."""
+    if clock is None:
+        return _best_wall_time(func, repeat)
+    best = np.inf
+    for _ in range(repeat):
+        start = clock()
+        func()
+        best = min(best, clock() - start)
+    return best
 
 
 def systems(n, rng):
@@ -53,34 +66,38 @@ def main():
     warnings.simplefilter("ignore")  # degenerate trivial intervals are expected
 
     bare = best_time(lambda: bare_measures(y_true, predictions), 3)
+    bare_cpu = best_time(lambda: bare_measures(y_true, predictions), 3, clock=time.process_time)
     first, second = list(predictions.values())[:2]
     one_interval = best_time(
         lambda: score_interval("cem_ord", y_true, first, n_resamples=args.resamples,
-                               random_state=0), 3)
+                               random_state=0), 3, clock=time.process_time)
     one_comparison = best_time(
         lambda: compare_scores("cem_ord", y_true, first, second,
-                               n_resamples=args.resamples, random_state=0), 1)
-    start = time.perf_counter()
+                               n_resamples=args.resamples, random_state=0), 1,
+        clock=time.process_time)
     report = None
 
     def run():
         nonlocal report
         report = evaluate(y_true, predictions, n_resamples=args.resamples, random_state=0)
 
-    total = best_time(run, args.repeat)
-    elapsed = time.perf_counter() - start
+    wall = cpu = np.inf
+    for _ in range(args.repeat):  # both clocks around the same runs
+        start_wall, start_cpu = time.perf_counter(), time.process_time()
+        run()
+        wall = min(wall, time.perf_counter() - start_wall)
+        cpu = min(cpu, time.process_time() - start_cpu)
     n_intervals = (len(predictions) + 1) * len(DEFAULT_MEASURES)
-    n_comparisons = len(report.comparisons)
-    print(f"evaluate: n = {args.n:.0e}, K = 5, {len(predictions)} systems, "
-          f"{len(DEFAULT_MEASURES)} default measures, {args.resamples} resamples")
-    print(f"  18 bare measure calls               {bare:8.2f} s")
-    print(f"  one interval (cem_ord)              {one_interval:8.2f} s")
-    print(f"  one paired comparison (cem_ord)     {one_comparison:8.2f} s")
-    print(f"  evaluate ({n_intervals} intervals, {n_comparisons} comparisons) "
-          f"{total:8.2f} s  = {total / bare:6.1f}x the bare calls  "
-          f"({'ok' if total <= TARGET_SECONDS else 'MISSES'} target <= {TARGET_SECONDS:.0f} s;"
-          f" best of {args.repeat}, {elapsed:.0f} s in all)")
-    print(f"  of which comparisons, at most        {n_comparisons * one_comparison:8.2f} s")
+    print(f"evaluate: n = {args.n:.0e}, K = 5, {len(predictions)} label systems, "
+          f"{len(DEFAULT_MEASURES)} default measures, {args.resamples} resamples; "
+          f"{n_intervals} intervals, {len(report.comparisons)} comparisons")
+    print(f"  18 bare measure calls             wall {bare:8.2f} s   cpu {bare_cpu:8.2f} s")
+    print(f"  one interval (cem_ord)                              cpu {one_interval:8.2f} s")
+    print(f"  one paired comparison (cem_ord)                     cpu {one_comparison:8.2f} s")
+    print(f"  evaluate                          wall {wall:8.2f} s   cpu {cpu:8.2f} s"
+          f"  = {cpu / bare_cpu:6.1f}x the bare calls' cpu  "
+          f"({'ok' if wall <= TARGET_SECONDS else 'MISSES'} target <= {TARGET_SECONDS:.0f} s "
+          f"wall, best of {args.repeat})")
     print(report.scores.round(3).to_string())
 
 
