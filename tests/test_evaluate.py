@@ -479,3 +479,16 @@ def test_real_valued_predictions_on_labels_that_do_not_start_at_zero():
                                   {"near": "labels", "real": "scores"}))
     assert report.scores.loc["real", ("macro_mean_absolute_error", "estimate")] == (
         pytest.approx(mean_absolute_error(y, real)))
+
+
+def test_lists_of_labels_scores_and_probabilities():
+    y, systems = _data(n=60)
+    as_lists = {name: np.asarray(output).tolist() for name, output in systems.items()}
+    report = evaluate(y.tolist(), as_lists, measures=["cem_ord", "vus",
+                                                       "neg_ranked_probability_score"],
+                      n_resamples=B, random_state=0)
+    arrays = evaluate(y, systems, measures=["cem_ord", "vus", "neg_ranked_probability_score"],
+                      n_resamples=B, random_state=0)
+    assert report.systems == arrays.systems == {
+        "near": "labels", "far": "labels", "scores": "scores", "proba": "probabilities"}
+    pd.testing.assert_frame_equal(report.scores, arrays.scores)

@@ -3,11 +3,11 @@
 Evaluating four systems like a shared task's judges
 ===================================================
 
-:func:`sklearn_ordinal.evaluate` takes a gold standard and the outputs of several
-systems, and returns the report a shared task or a paper needs: every system under
-the recommended ordinal measures with confidence intervals, the trivial baseline of
-each measure, per-class results, and paired comparisons with p-values adjusted for
-multiple comparisons.
+:func:`sklearn_ordinal.evaluate <sklearn_ordinal.evaluation.evaluate>` takes a gold
+standard and the outputs of several systems, and returns the report a shared task or a
+paper needs: every system under the recommended ordinal measures with confidence
+intervals, the trivial baseline of each measure, per-class results, and paired
+comparisons with p-values adjusted for multiple comparisons.
 """
 
 # %%

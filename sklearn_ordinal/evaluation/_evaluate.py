@@ -85,7 +85,12 @@ def _systems(predictions):
         )
     if not systems:
         raise ValueError("predictions holds no system; give at least one.")
-    for name in systems:
+    for name, output in systems.items():
+        if isinstance(output, (list, tuple)):
+            # Lists become typed arrays once, as the measures read them.
+            array = np.asarray(output, dtype=object)
+            systems[name] = (array.astype(np.float64) if array.ndim == 2
+                             else _check_1d_labels(output, f"predictions[{name!r}]"))
         if not isinstance(name, str):
             raise ValueError(f"System names must be strings; got {name!r}.")
         if name == TRIVIAL:
@@ -102,12 +107,7 @@ def _kind(output, y_true, labels, n_classes, name):
     float array with a value that is neither an integer nor a class is real-valued
     scores (or a regressor's predictions); anything else holds class labels.
     """
-    if _ordered_categorical(output) is not None or isinstance(output, pd.Series):
-        array = np.asarray(output)
-    else:
-        array = np.asarray(output, dtype=object if isinstance(output, list) else None)
-        if array.dtype.kind == "O" and array.ndim == 2:
-            array = array.astype(np.float64)
+    array = np.asarray(output)
     if array.ndim == 2 and array.shape[1] != 1:
         if array.shape[1] != n_classes:
             raise ValueError(
