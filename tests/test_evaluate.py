@@ -460,6 +460,13 @@ def test_bad_predictions(predictions, message):
         evaluate([0, 1, 2], predictions, n_resamples=B)
 
 
+def test_bad_groups():
+    with pytest.raises(ValueError, match="one group per item"):
+        evaluate([0, 1, 2], {"a": [0, 1, 2]}, groups=[0, 1], n_resamples=B)
+    with pytest.raises(ValueError, match="at least two"):
+        evaluate([0, 1, 2], {"a": [0, 1, 2]}, groups=[0, 0, 0], n_resamples=B)
+
+
 def test_a_measure_named_twice():
     with pytest.raises(ValueError, match="more than once"):
         evaluate([0, 1, 2], {"a": [0, 1, 2]}, n_resamples=B,
@@ -492,3 +499,16 @@ def test_lists_of_labels_scores_and_probabilities():
     assert report.systems == arrays.systems == {
         "near": "labels", "far": "labels", "scores": "scores", "proba": "probabilities"}
     pd.testing.assert_frame_equal(report.scores, arrays.scores)
+
+
+def test_a_group_on_which_a_measure_is_undefined_is_left_out_of_the_mean():
+    y = np.array([0, 1, 2, 0, 1, 2, 1, 1, 1])
+    scores = y + np.linspace(0.1, 0.5, 9)
+    groups = np.repeat(["a", "b", "c"], 3)  # group c holds class 1 only
+    with pytest.warns(UserWarning, match="undefined on the group"):
+        report = evaluate(y, {"s": scores}, measures=["vus"], groups=groups, n_resamples=B,
+                          random_state=0)
+    assert np.isnan(report.per_group.loc[("s", "c"), "vus"])
+    assert report.per_group_mean.loc["s", "vus"] == pytest.approx(
+        np.mean([vus for vus in report.per_group["vus"] if not np.isnan(vus)]))
+    assert report.per_group.loc[("s", "a"), "vus"] == 1.0

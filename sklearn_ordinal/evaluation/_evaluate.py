@@ -22,7 +22,7 @@ from ..metrics import mean_absolute_error, mean_zero_one_error
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
-from ..stats._intervals import _resolve
+from ..stats._intervals import _group_codes, _resolve
 from ._multiple_testing import holm_adjust
 from ._report import TRIVIAL, EvaluationReport
 
@@ -205,12 +205,12 @@ def _trivial_output(measure, y_fit, fit_weight, trivial_labels, n_items):
     trivial = TrivialOrdinalClassifier(measure.scorer, labels=trivial_labels)
     trivial.fit(None, y_fit, sample_weight=fit_weight)
     X = np.empty((n_items, 0))
-    if measure.family == "label" or measure.family == "distance":
-        return trivial, trivial.predict(X), "labels"
+    if measure.family in ("label", "distance"):
+        return trivial, trivial.predict(X)
     proba = trivial.predict_proba(X)
     if measure.family == "probabilistic":
-        return trivial, proba, "probabilities"
-    return trivial, proba @ np.arange(proba.shape[1]), "scores"
+        return trivial, proba
+    return trivial, proba @ np.arange(proba.shape[1])
 
 
 def _per_class(kind, y_true, output, classes, order_known, class_values, sample_weight):
@@ -239,23 +239,17 @@ def _per_class(kind, y_true, output, classes, order_known, class_values, sample_
     }
 
 
-def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
+def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values,
                sample_weight, groups):
     """Each measure on each group alone: a DataFrame indexed by (system, group)."""
-    groups = np.asarray(groups)
-    if groups.ndim != 1 or len(groups) != len(_check_1d_labels(y_true, "y_true")):
-        raise ValueError(
-            f"groups must hold one group per item; got shape {groups.shape}."
-        )
-    codes, distinct = pd.factorize(groups)
+    codes, distinct = pd.factorize(np.asarray(groups))
     weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    records, n_failed = [], 0
+    masks = [codes == g for g in range(len(distinct))]
+    values, n_failed = {}, 0
     for name, output in systems.items():
-        for g, group in enumerate(distinct.tolist()):
-            mask = codes == g
-            record = {"system": name, "group": group}
-            for measure in measures:
-                fed, reason = measure.output(kinds[name], output, len(classes))
+        for measure in measures:
+            fed, reason = measure.output(kinds[name], output, n_classes)
+            for g, mask in enumerate(masks):
                 arguments, weight_reason = measure.arguments(
                     labels, class_values, None if weights is None else weights[mask]
                 )
@@ -264,15 +258,14 @@ def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
                     try:
                         with warnings.catch_warnings():
                             warnings.simplefilter("ignore")
-                            value = float(
-                                measure.spec.func(_take(y_true, mask), _take(fed, mask),
-                                                  **arguments)
-                            )
+                            value = float(measure.spec.func(
+                                _take(y_true, mask), _take(fed, mask), **arguments
+                            ))
                     except ValueError:
-                        # A group too small for the measure (one class for a ranking).
+                        # The whole data passed: the group is too small for the measure
+                        # (one class, for a ranking measure).
                         n_failed += 1
-                record[measure.name] = value
-            records.append(record)
+                values[(name, distinct[g]), measure.name] = value
     if n_failed:
         warnings.warn(
             f"On {n_failed} (system, group, measure) the measure is undefined on the "
@@ -281,7 +274,11 @@ def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
             UserWarning,
             stacklevel=3,
         )
-    table = pd.DataFrame.from_records(records).set_index(["system", "group"])
+    index = pd.MultiIndex.from_tuples(
+        [(name, group) for name in systems for group in distinct], names=["system", "group"]
+    )
+    table = pd.Series(values).unstack().reindex(index=index,
+                                                columns=[m.name for m in measures])
     return table, table.groupby(level="system", sort=False).mean()
 
 
@@ -449,6 +446,8 @@ def evaluate(
             raise ValueError(
                 f"System {name!r} gives {len(output)} predictions for {n_items} gold items."
             )
+    if groups is not None:
+        _group_codes(groups, n_items, sample_weight)  # its clear errors, before any work
     # Kinds are read against the classes the gold standard and labels name.
     n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
     kinds = {
@@ -508,7 +507,7 @@ def evaluate(
             )
             scores.append(_score_record(name, measure, result))
         if weight_reason is None:
-            trivial, value, _ = _trivial_output(
+            trivial, value = _trivial_output(
                 measure, y_fit, fit_weight, trivial_labels, n_items
             )
             trivial_classes[measure.name] = trivial.trivial_class_.item()
@@ -538,7 +537,7 @@ def evaluate(
     per_group = per_group_mean = None
     if groups is not None:
         per_group, per_group_mean = _per_group(
-            measures, systems, kinds, y_true, classes, labels, class_values,
+            measures, systems, kinds, y_true, len(classes), labels, class_values,
             sample_weight, groups,
         )
     settings = {
