@@ -467,6 +467,23 @@ def test_bad_groups():
         evaluate([0, 1, 2], {"a": [0, 1, 2]}, groups=[0, 0, 0], n_resamples=B)
 
 
+def test_measure_functions_and_scorers_are_named_by_their_function():
+    from sklearn_ordinal.metrics import cem_score, make_ordinal_scorer
+
+    y, systems = _data(n=60)
+    scorer = make_ordinal_scorer(cem_score, scale="interval")
+    report = evaluate(y, {"near": systems["near"]},
+                      measures={"cem": cem_score, "cem_int": scorer}, n_resamples=B,
+                      random_state=0)
+    assert report.measures == ["cem", "cem_int"]
+    named = evaluate(y, {"near": systems["near"]}, measures=[cem_score], n_resamples=B,
+                     random_state=0)
+    assert named.measures == ["cem_score"]
+    assert named.scores.loc["near", ("cem_score", "estimate")] == cem_score(y, systems["near"])
+    assert report.scores.loc["near", ("cem_int", "estimate")] == cem_score(
+        y, systems["near"], scale="interval")
+
+
 def test_a_measure_named_twice():
     with pytest.raises(ValueError, match="more than once"):
         evaluate([0, 1, 2], {"a": [0, 1, 2]}, n_resamples=B,

@@ -350,8 +350,9 @@ def evaluate(
         ``{system name: output}``, or a DataFrame with one column per system (so
         labels or scores only). Each output has one entry (or row) per gold item.
     measures : list, tuple, dict, str or callable, default=None
-        Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`) or scorers of
-        this package, or a dict ``{column name: name or scorer}``. An error is
+        Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`), scorers or
+        measure functions of this package (a function's column is its name, a scorer's
+        its ``repr``), or a dict ``{column name: any of these}``. An error is
         reported as the error itself (``neg_macro_mean_absolute_error`` becomes the
         column ``macro_mean_absolute_error``, lower is better). Default: macro and
         micro MAE, CEM-ORD, macro zero-one error, quadratic weighted kappa and
@@ -461,6 +462,17 @@ def evaluate(
             measures += DEFAULT_RANKING_MEASURES
         if "probabilities" in kinds.values():
             measures += DEFAULT_PROBABILISTIC_MEASURES
+    if not isinstance(measures, dict):
+        # A measure function by its name, not the repr _named_scorers would give it.
+        entries = [measures] if isinstance(measures, str) or callable(measures) else measures
+        measures = [(entry if isinstance(entry, str) else
+                     getattr(entry, "__name__", None) or repr(entry), entry)
+                    for entry in entries]
+        keys = [key for key, _ in measures]
+        repeated = sorted({key for key in keys if keys.count(key) > 1})
+        if repeated:
+            raise ValueError(f"measures names {repeated} more than once.")
+        measures = dict(measures)
     measures = [_Measure(key, scorer) for key, scorer in _named_scorers(measures).items()]
     names = [measure.name for measure in measures]
     repeated = sorted({name for name in names if names.count(name) > 1})
