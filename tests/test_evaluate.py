@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.stats import rankdata
 from sklearn.metrics import recall_score
 
 from sklearn_ordinal import evaluate
@@ -34,7 +35,7 @@ def _quiet():
         yield
 
 
-def _data(n=300, seed=0, n_classes=5):
+def _data(n=150, seed=0, n_classes=5):
     rng = np.random.default_rng(seed)
     y = rng.choice(n_classes, n, p=np.r_[0.1, 0.15, 0.2, 0.25, 0.3][:n_classes] /
                    np.r_[0.1, 0.15, 0.2, 0.25, 0.3][:n_classes].sum())
@@ -45,6 +46,15 @@ def _data(n=300, seed=0, n_classes=5):
     proba[np.arange(n), y] += 1.0
     proba /= proba.sum(axis=1, keepdims=True)
     return y, {"near": near, "far": far, "scores": scores, "proba": proba}
+
+
+@pytest.fixture(scope="module")
+def default():
+    """The default report of four systems, one of each kind and two of labels."""
+    y, systems = _data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return y, systems, evaluate(y, systems, n_resamples=B, random_state=3)
 
 
 def _measure_value(name, y, pred, **kwargs):
@@ -87,6 +97,9 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
                 assert (name, a, b) not in report.comparisons.index
                 continue
             row = report.comparisons.loc[(name, a, b)]
+            if measure["family"] == "ranking":  # both on one scale: their mid-ranks
+                pred_a, pred_b = (rankdata(p) / len(p) for p in (pred_a, pred_b))
+                assert row["estimate_a"] == report.scores.loc[a, (name, "estimate")]
             direct = compare_scores(scorer, y, pred_a, pred_b,
                                     random_state=_task_seed(seed, m, 2, i, j), **data, **common)
             assert row["difference"] == direct.estimate
@@ -169,9 +182,8 @@ def test_holm_by_hand():
 # --- Every number against the direct calls ----------------------------------------
 
 
-def test_default_report_matches_direct_calls():
-    y, systems = _data()
-    report = evaluate(y, systems, n_resamples=B, random_state=3)
+def test_default_report_matches_direct_calls(default):
+    y, systems, report = default
     kinds = {"near": "labels", "far": "labels", "scores": "scores", "proba": "probabilities"}
     assert report.systems == kinds
     assert report.measures == [
@@ -187,6 +199,7 @@ def test_one_system_of_labels_has_no_scores_measures_and_no_comparisons():
     y, systems = _data()
     report = evaluate(y, {"near": systems["near"]}, n_resamples=B, random_state=0)
     assert "vus" not in report.measures and len(report.comparisons) == 0
+    assert report.per_group is None and report.per_group_mean is None
     assert list(report.scores.index) == ["near", TRIVIAL]
     _check_against_direct(report, y, ["near"], _feeder(systems, {"near": "labels"}))
 
@@ -196,9 +209,11 @@ def test_string_labels_with_labels_and_ordered_categorical_give_the_same_numbers
     names = np.array(["awful", "bad", "fair", "good", "great"])
     labels = list(names)
     as_strings = {"near": names[systems["near"]], "far": names[systems["far"]]}
-    report = evaluate(names[y], as_strings, labels=labels, n_resamples=B, random_state=1)
-    numeric = evaluate(y, {k: systems[k] for k in ("near", "far")}, n_resamples=B,
-                       random_state=1)
+    measures = ["neg_macro_mean_absolute_error", "cem_ord", "accuracy"]
+    report = evaluate(names[y], as_strings, labels=labels, measures=measures, n_resamples=B,
+                      random_state=1)
+    numeric = evaluate(y, {k: systems[k] for k in ("near", "far")}, measures=measures,
+                       n_resamples=B, random_state=1)
     pd.testing.assert_frame_equal(report.scores, numeric.scores)
     pd.testing.assert_frame_equal(report.comparisons, numeric.comparisons)
     assert report.classes.tolist() == labels
@@ -207,7 +222,8 @@ def test_string_labels_with_labels_and_ordered_categorical_give_the_same_numbers
                           _feeder(as_strings, dict.fromkeys(as_strings, "labels")),
                           labels=labels)
     ordered = pd.Categorical(names[y], categories=labels, ordered=True)
-    from_categorical = evaluate(ordered, as_strings, n_resamples=B, random_state=1)
+    from_categorical = evaluate(ordered, as_strings, measures=measures, n_resamples=B,
+                                random_state=1)
     pd.testing.assert_frame_equal(from_categorical.scores, numeric.scores)
     assert from_categorical.classes.tolist() == labels
 
@@ -224,7 +240,8 @@ def test_unordered_strings_are_refused_with_the_measures_message():
 
 def test_weights_and_class_values():
     y, systems = _data(seed=2)
-    weights = np.random.default_rng(5).uniform(0.1, 3, len(y))
+    # Few distinct weights: items of one cell and weight share a bootstrap unit (quick).
+    weights = np.random.default_rng(5).choice([0.5, 1.0, 2.0, 3.0], len(y))
     values = [0.0, 1.0, 2.5, 4.0, 6.0]
     labels_only = {k: systems[k] for k in ("near", "far", "scores")}
     report = evaluate(y, labels_only, sample_weight=weights, class_values=values,
@@ -311,9 +328,8 @@ def test_per_class_recalls_and_errors():
 # --- Kinds of output ---------------------------------------------------------------
 
 
-def test_measures_that_do_not_apply_are_nan_with_a_reason():
-    y, systems = _data()
-    report = evaluate(y, systems, n_resamples=B, random_state=0)
+def test_measures_that_do_not_apply_are_nan_with_a_reason(default):
+    y, systems, report = default
     notes = report.notes.set_index(["system", "measure"])["reason"]
     assert "class probabilities" in notes[("proba", "cem_ord")]
     assert "one real score per item" in notes[("near", "vus")]
@@ -327,9 +343,9 @@ def test_measures_that_do_not_apply_are_nan_with_a_reason():
 def test_a_dataframe_of_systems():
     y, systems = _data()
     frame = pd.DataFrame({k: systems[k] for k in ("near", "far")})
-    report = evaluate(y, frame, n_resamples=B, random_state=0)
-    as_dict = evaluate(y, {k: systems[k] for k in ("near", "far")}, n_resamples=B,
-                       random_state=0)
+    report = evaluate(y, frame, measures=["cem_ord"], n_resamples=B, random_state=0)
+    as_dict = evaluate(y, {k: systems[k] for k in ("near", "far")}, measures=["cem_ord"],
+                       n_resamples=B, random_state=0)
     pd.testing.assert_frame_equal(report.scores, as_dict.scores)
 
 
@@ -382,9 +398,8 @@ def test_json_of_string_classes_and_from_json_refuses_other_formats():
         EvaluationReport.from_json('{"format": "other"}')
 
 
-def test_csv_markdown_and_frame(tmp_path):
-    y, systems = _data()
-    report = evaluate(y, systems, n_resamples=B, random_state=0)
+def test_csv_markdown_and_frame(default, tmp_path):
+    y, systems, report = default
     frame = report.to_frame()
     assert len(frame) == (len(systems) + 1) * len(report.measures)
     path = tmp_path / "report.csv"
@@ -400,19 +415,20 @@ def test_csv_markdown_and_frame(tmp_path):
 
 def test_same_seed_same_report_and_a_drawn_seed_is_recorded():
     y, systems = _data()
-    first = evaluate(y, systems, n_resamples=B)
+    systems = {k: systems[k] for k in ("near", "far", "scores")}
+    measures = ["cem_ord", "vus"]
+    first = evaluate(y, systems, measures=measures, n_resamples=B)
     seed = first.settings["random_state"]
-    again = evaluate(y, systems, n_resamples=B, random_state=seed)
+    again = evaluate(y, systems, measures=measures, n_resamples=B, random_state=seed)
     assert again.to_json() == first.to_json()
 
 
-def test_plot_draws_one_panel_per_measure():
+def test_plot_draws_one_panel_per_measure(default):
     pytest.importorskip("matplotlib")
     import matplotlib
 
     matplotlib.use("Agg")
-    y, systems = _data()
-    report = evaluate(y, systems, n_resamples=B, random_state=0)
+    _, _, report = default
     axes = report.plot(["cem_ord", "vus"])
     assert len(axes) == 2 and axes[0].get_title().startswith("cem_ord")
     with pytest.raises(ValueError, match="no measures"):
@@ -444,7 +460,72 @@ def test_bad_predictions(predictions, message):
         evaluate([0, 1, 2], predictions, n_resamples=B)
 
 
+def test_bad_groups():
+    with pytest.raises(ValueError, match="one group per item"):
+        evaluate([0, 1, 2], {"a": [0, 1, 2]}, groups=[0, 1], n_resamples=B)
+    with pytest.raises(ValueError, match="at least two"):
+        evaluate([0, 1, 2], {"a": [0, 1, 2]}, groups=[0, 0, 0], n_resamples=B)
+
+
+def test_measure_functions_and_scorers_are_named_by_their_function():
+    from sklearn_ordinal.metrics import cem_score, make_ordinal_scorer
+
+    y, systems = _data(n=60)
+    scorer = make_ordinal_scorer(cem_score, scale="interval")
+    report = evaluate(y, {"near": systems["near"]},
+                      measures={"cem": cem_score, "cem_int": scorer}, n_resamples=B,
+                      random_state=0)
+    assert report.measures == ["cem", "cem_int"]
+    named = evaluate(y, {"near": systems["near"]}, measures=[cem_score], n_resamples=B,
+                     random_state=0)
+    assert named.measures == ["cem_score"]
+    assert named.scores.loc["near", ("cem_score", "estimate")] == cem_score(y, systems["near"])
+    assert report.scores.loc["near", ("cem_int", "estimate")] == cem_score(
+        y, systems["near"], scale="interval")
+
+
 def test_a_measure_named_twice():
     with pytest.raises(ValueError, match="more than once"):
         evaluate([0, 1, 2], {"a": [0, 1, 2]}, n_resamples=B,
                  measures={"accuracy": "accuracy", "neg_accuracy": "accuracy"})
+
+
+def test_real_valued_predictions_on_labels_that_do_not_start_at_zero():
+    # A regressor's values are compared with the class values themselves (SPEC 1); the
+    # intervals' intermediate once measured them from the lowest class instead.
+    y, systems = _data()
+    y, near, real = y + 1, systems["near"] + 1, systems["scores"] + 1
+    report = evaluate(y, {"near": near, "real": real},
+                      measures=["neg_macro_mean_absolute_error", "neg_mean_squared_error"],
+                      n_resamples=B, random_state=0)
+    _check_against_direct(report, y, ["near", "real"],
+                          _feeder({"near": near, "real": real},
+                                  {"near": "labels", "real": "scores"}))
+    assert report.scores.loc["real", ("macro_mean_absolute_error", "estimate")] == (
+        pytest.approx(mean_absolute_error(y, real)))
+
+
+def test_lists_of_labels_scores_and_probabilities():
+    y, systems = _data(n=60)
+    as_lists = {name: np.asarray(output).tolist() for name, output in systems.items()}
+    report = evaluate(y.tolist(), as_lists, measures=["cem_ord", "vus",
+                                                       "neg_ranked_probability_score"],
+                      n_resamples=B, random_state=0)
+    arrays = evaluate(y, systems, measures=["cem_ord", "vus", "neg_ranked_probability_score"],
+                      n_resamples=B, random_state=0)
+    assert report.systems == arrays.systems == {
+        "near": "labels", "far": "labels", "scores": "scores", "proba": "probabilities"}
+    pd.testing.assert_frame_equal(report.scores, arrays.scores)
+
+
+def test_a_group_on_which_a_measure_is_undefined_is_left_out_of_the_mean():
+    y = np.array([0, 1, 2, 0, 1, 2, 1, 1, 1])
+    scores = y + np.linspace(0.1, 0.5, 9)
+    groups = np.repeat(["a", "b", "c"], 3)  # group c holds class 1 only
+    with pytest.warns(UserWarning, match="undefined on the group"):
+        report = evaluate(y, {"s": scores}, measures=["vus"], groups=groups, n_resamples=B,
+                          random_state=0)
+    assert np.isnan(report.per_group.loc[("s", "c"), "vus"])
+    assert report.per_group_mean.loc["s", "vus"] == pytest.approx(
+        np.mean([vus for vus in report.per_group["vus"] if not np.isnan(vus)]))
+    assert report.per_group.loc[("s", "a"), "vus"] == 1.0

@@ -5,7 +5,7 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from scipy.stats import DegenerateDataWarning
+from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
 
 from .. import __version__
@@ -22,7 +22,7 @@ from ..metrics import mean_absolute_error, mean_zero_one_error
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
-from ..stats._intervals import _resolve
+from ..stats._intervals import _group_codes, _resolve
 from ._multiple_testing import holm_adjust
 from ._report import TRIVIAL, EvaluationReport
 
@@ -85,7 +85,12 @@ def _systems(predictions):
         )
     if not systems:
         raise ValueError("predictions holds no system; give at least one.")
-    for name in systems:
+    for name, output in systems.items():
+        if isinstance(output, (list, tuple)):
+            # Lists become typed arrays once, as the measures read them.
+            array = np.asarray(output, dtype=object)
+            systems[name] = (array.astype(np.float64) if array.ndim == 2
+                             else _check_1d_labels(output, f"predictions[{name!r}]"))
         if not isinstance(name, str):
             raise ValueError(f"System names must be strings; got {name!r}.")
         if name == TRIVIAL:
@@ -102,12 +107,7 @@ def _kind(output, y_true, labels, n_classes, name):
     float array with a value that is neither an integer nor a class is real-valued
     scores (or a regressor's predictions); anything else holds class labels.
     """
-    if _ordered_categorical(output) is not None or isinstance(output, pd.Series):
-        array = np.asarray(output)
-    else:
-        array = np.asarray(output, dtype=object if isinstance(output, list) else None)
-        if array.dtype.kind == "O" and array.ndim == 2:
-            array = array.astype(np.float64)
+    array = np.asarray(output)
     if array.ndim == 2 and array.shape[1] != 1:
         if array.shape[1] != n_classes:
             raise ValueError(
@@ -205,12 +205,12 @@ def _trivial_output(measure, y_fit, fit_weight, trivial_labels, n_items):
     trivial = TrivialOrdinalClassifier(measure.scorer, labels=trivial_labels)
     trivial.fit(None, y_fit, sample_weight=fit_weight)
     X = np.empty((n_items, 0))
-    if measure.family == "label" or measure.family == "distance":
-        return trivial, trivial.predict(X), "labels"
+    if measure.family in ("label", "distance"):
+        return trivial, trivial.predict(X)
     proba = trivial.predict_proba(X)
     if measure.family == "probabilistic":
-        return trivial, proba, "probabilities"
-    return trivial, proba @ np.arange(proba.shape[1]), "scores"
+        return trivial, proba
+    return trivial, proba @ np.arange(proba.shape[1])
 
 
 def _per_class(kind, y_true, output, classes, order_known, class_values, sample_weight):
@@ -239,23 +239,17 @@ def _per_class(kind, y_true, output, classes, order_known, class_values, sample_
     }
 
 
-def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
+def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values,
                sample_weight, groups):
     """Each measure on each group alone: a DataFrame indexed by (system, group)."""
-    groups = np.asarray(groups)
-    if groups.ndim != 1 or len(groups) != len(_check_1d_labels(y_true, "y_true")):
-        raise ValueError(
-            f"groups must hold one group per item; got shape {groups.shape}."
-        )
-    codes, distinct = pd.factorize(groups)
+    codes, distinct = pd.factorize(np.asarray(groups))
     weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    records, n_failed = [], 0
+    masks = [codes == g for g in range(len(distinct))]
+    values, n_failed = {}, 0
     for name, output in systems.items():
-        for g, group in enumerate(distinct.tolist()):
-            mask = codes == g
-            record = {"system": name, "group": group}
-            for measure in measures:
-                fed, reason = measure.output(kinds[name], output, len(classes))
+        for measure in measures:
+            fed, reason = measure.output(kinds[name], output, n_classes)
+            for g, mask in enumerate(masks):
                 arguments, weight_reason = measure.arguments(
                     labels, class_values, None if weights is None else weights[mask]
                 )
@@ -264,15 +258,14 @@ def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
                     try:
                         with warnings.catch_warnings():
                             warnings.simplefilter("ignore")
-                            value = float(
-                                measure.spec.func(_take(y_true, mask), _take(fed, mask),
-                                                  **arguments)
-                            )
+                            value = float(measure.spec.func(
+                                _take(y_true, mask), _take(fed, mask), **arguments
+                            ))
                     except ValueError:
-                        # A group too small for the measure (one class for a ranking).
+                        # The whole data passed: the group is too small for the measure
+                        # (one class, for a ranking measure).
                         n_failed += 1
-                record[measure.name] = value
-            records.append(record)
+                values[(name, distinct[g]), measure.name] = value
     if n_failed:
         warnings.warn(
             f"On {n_failed} (system, group, measure) the measure is undefined on the "
@@ -281,7 +274,11 @@ def _per_group(measures, systems, kinds, y_true, classes, labels, class_values,
             UserWarning,
             stacklevel=3,
         )
-    table = pd.DataFrame.from_records(records).set_index(["system", "group"])
+    index = pd.MultiIndex.from_tuples(
+        [(name, group) for name in systems for group in distinct], names=["system", "group"]
+    )
+    table = pd.Series(values).unstack().reindex(index=index,
+                                                columns=[m.name for m in measures])
     return table, table.groupby(level="system", sort=False).mean()
 
 
@@ -353,8 +350,9 @@ def evaluate(
         ``{system name: output}``, or a DataFrame with one column per system (so
         labels or scores only). Each output has one entry (or row) per gold item.
     measures : list, tuple, dict, str or callable, default=None
-        Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`) or scorers of
-        this package, or a dict ``{column name: name or scorer}``. An error is
+        Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`), scorers or
+        measure functions of this package (a function's column is its name, a scorer's
+        its ``repr``), or a dict ``{column name: any of these}``. An error is
         reported as the error itself (``neg_macro_mean_absolute_error`` becomes the
         column ``macro_mean_absolute_error``, lower is better). Default: macro and
         micro MAE, CEM-ORD, macro zero-one error, quadratic weighted kappa and
@@ -406,7 +404,10 @@ def evaluate(
     :func:`~sklearn_ordinal.stats.compare_scores`. The trivial classifier of a
     measure is fitted with that measure (on ``baseline_labels``, else on the gold
     labels and ``sample_weight``) and its row is computed like a system's; it is not
-    among the comparisons. The Holm family is the comparisons of one measure.
+    among the comparisons. The Holm family is the comparisons of one measure. Under a
+    ranking measure the two systems compared are given as their mid-ranks over the
+    number of items (same ranking, same value), so that exchanging their outputs on an
+    item, as the randomization test does, compares like with like.
 
     References
     ----------
@@ -446,6 +447,8 @@ def evaluate(
             raise ValueError(
                 f"System {name!r} gives {len(output)} predictions for {n_items} gold items."
             )
+    if groups is not None:
+        _group_codes(groups, n_items, sample_weight)  # its clear errors, before any work
     # Kinds are read against the classes the gold standard and labels name.
     n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
     kinds = {
@@ -459,6 +462,17 @@ def evaluate(
             measures += DEFAULT_RANKING_MEASURES
         if "probabilities" in kinds.values():
             measures += DEFAULT_PROBABILISTIC_MEASURES
+    if not isinstance(measures, dict):
+        # A measure function by its name, not the repr _named_scorers would give it.
+        entries = [measures] if isinstance(measures, str) or callable(measures) else measures
+        measures = [(entry if isinstance(entry, str) else
+                     getattr(entry, "__name__", None) or repr(entry), entry)
+                    for entry in entries]
+        keys = [key for key, _ in measures]
+        repeated = sorted({key for key in keys if keys.count(key) > 1})
+        if repeated:
+            raise ValueError(f"measures names {repeated} more than once.")
+        measures = dict(measures)
     measures = [_Measure(key, scorer) for key, scorer in _named_scorers(measures).items()]
     names = [measure.name for measure in measures]
     repeated = sorted({name for name in names if names.count(name) > 1})
@@ -505,7 +519,7 @@ def evaluate(
             )
             scores.append(_score_record(name, measure, result))
         if weight_reason is None:
-            trivial, value, _ = _trivial_output(
+            trivial, value = _trivial_output(
                 measure, y_fit, fit_weight, trivial_labels, n_items
             )
             trivial_classes[measure.name] = trivial.trivial_class_.item()
@@ -535,7 +549,7 @@ def evaluate(
     per_group = per_group_mean = None
     if groups is not None:
         per_group, per_group_mean = _per_group(
-            measures, systems, kinds, y_true, classes, labels, class_values,
+            measures, systems, kinds, y_true, len(classes), labels, class_values,
             sample_weight, groups,
         )
     settings = {
@@ -590,6 +604,16 @@ def _score_record(system, measure, result):
     }
 
 
+def _common_scale(scores):
+    """Scores as mid-ranks in (0, 1]: the same ranking, so the same ranking measure.
+
+    The randomization test exchanges the two systems' outputs item by item, which
+    is only meaningful if they are on one scale; a regressor's values and expected
+    class positions, or two rankers' decision functions, are not.
+    """
+    return rankdata(scores, method="average") / len(scores)
+
+
 def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
     """Every pair of systems under one measure, with Holm-adjusted p-values."""
     names = list(systems)
@@ -599,8 +623,11 @@ def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
             b = names[j]
             if a not in fed or b not in fed:
                 continue  # the notes say why the measure does not apply
+            pred_a, pred_b = fed[a], fed[b]
+            if measure.family == "ranking":
+                pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
             result = compare_scores(
-                measure.scorer, y_true, fed[a], fed[b],
+                measure.scorer, y_true, pred_a, pred_b,
                 random_state=_task_seed(seed, m, 2, i, j), **arguments, **common,
             )
             low, high = result.confidence_interval

@@ -37,9 +37,9 @@ class EvaluationReport:
     """Systems judged against one gold standard, as :func:`evaluate` returns them.
 
     Build it with :func:`evaluate` (or :meth:`from_json`); its tables are pandas
-    DataFrames.
+    DataFrames, each available as the attribute of the same name.
 
-    Attributes
+    Parameters
     ----------
     scores : pandas.DataFrame
         One row per system, then the row ``"(trivial)"``: the trivial classifier of
@@ -71,12 +71,38 @@ class EvaluationReport:
         The classes, in order.
     trivial_classes : dict
         ``{measure: class chosen by its trivial classifier}``.
-    greater_is_better : dict
-        ``{measure: bool}``.
     settings : dict
         Everything needed to reproduce the report: the measures, confidence level,
         resamples, interval method, seed, where the baseline was fitted and the
         package version.
+
+    Attributes
+    ----------
+    greater_is_better : dict
+        ``{measure: bool}``: whether a higher value of the measure is better.
+
+    See Also
+    --------
+    evaluate : Makes the report.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal import evaluate
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> good = [0] * 35 + [1] * 5 + [1] * 25 + [2] * 5 + [2] * 28 + [1] * 2
+    >>> report = evaluate(y_true, {"good": good}, measures=["cem_ord"],
+    ...                   n_resamples=999, random_state=0)
+    >>> report
+    EvaluationReport(systems=1, measures=1, classes=3)
+    >>> report.scores.round(3)
+    measure    cem_ord
+              estimate    low   high
+    good         0.928  0.885  0.961
+    (trivial)    0.588  0.579  0.594
+    >>> report.per_class.round(3)
+    quantity recall               mean_absolute_error
+    class         0      1      2                   0      1      2
+    good      0.875  0.833  0.933               0.125  0.167  0.067
     """
 
     def __init__(self, *, scores, per_class, per_group, per_group_mean, comparisons, notes,
@@ -138,8 +164,8 @@ class EvaluationReport:
 
     def __repr__(self):
         return (
-            f"EvaluationReport({len(self.systems)} systems x {len(self.measures)} measures, "
-            f"{len(self.classes)} classes)"
+            f"EvaluationReport(systems={len(self.systems)}, measures={len(self.measures)}, "
+            f"classes={len(self.classes)})"
         )
 
     def to_frame(self):
@@ -280,6 +306,7 @@ class EvaluationReport:
         path : str or path object, default=None
             File to write; None returns the text.
         indent : int or None, default=2
+            Spaces per level of nesting; None writes one line.
 
         Returns
         -------
@@ -493,6 +520,7 @@ class EvaluationReport:
         Returns
         -------
         axes : ndarray of matplotlib Axes
+            The panels, one per measure, in the order drawn.
 
         Examples
         --------
