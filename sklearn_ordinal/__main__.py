@@ -397,11 +397,13 @@ def _run_evaluate(args):
     )
     if not data.left_out.empty:
         # Always said, not only with --verbose: the report covers fewer items.
-        missing = (data.left_out["reason"] == "missing").sum()
-        extra = len(data.left_out) - missing
+        is_missing = data.left_out["reason"] == "missing"
+        # A gold item that several prediction files lack is one item left out.
+        missing = len(data.left_out[is_missing].drop(columns="file").drop_duplicates())
         print(f"--allow-missing: scoring the {len(data.y_true)} items common to all files; "
-              f"left out {missing} gold item(s) that a prediction file lacks and {extra} "
-              "item(s) of prediction files that the gold file lacks.", file=sys.stderr)
+              f"left out {missing} gold item(s) that a prediction file lacks and "
+              f"{(~is_missing).sum()} item(s) of prediction files that the gold file lacks.",
+              file=sys.stderr)
     labels = _class_labels(args.labels, data.y_true)
     options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"

@@ -221,6 +221,8 @@ def test_unmatched_ids_exit_2_with_one_line(tmp_path, capsys, system_ids, messag
          "--labels: the gold labels are numbers, so the classes must be numbers too; "
          "got 'low'."),
         (["{gold}", "{system}", "--group-column", "fold"], "gold.csv: no group column 'fold'"),
+        (["{gold}", "{system}", "--measures", "nonsense"],
+         "'nonsense' is not a scorer of sklearn_ordinal"),
     ],
 )
 def test_bad_files_exit_2_with_one_line(tmp_path, capsys, argv, message):
@@ -342,13 +344,17 @@ def test_text_labels_need_their_order(tmp_path, capsys):
 
 def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
     gold, paths = _text_task(tmp_path, n_missing=4)
+    with open(paths[2], "a") as second:
+        second.write('{"item": "new", "fold": "a", "grade": "low"}\n')
     argv = [*paths, "--id-column", "item", "--label-column", "grade", "--group-column",
             "fold", "--labels", "low,mid,high", "--measures", "accuracy"]
     code, _, err = _evaluate(capsys, *argv, *QUICK)
     assert code == 2 and "first.jsonl lacks 4 ids" in err and "second.jsonl lacks 4" in err
+    assert "second.jsonl has 1 id that the gold file" in err and "'new' (group 'a')" in err
     content, err = _report(capsys, *argv, "--allow-missing")
+    # The 4 items that both systems lack are 4 items left out, not 8.
     assert err.startswith("--allow-missing: scoring the 56 items common to all files; left "
-                          "out 8 gold item(s) that a prediction file lacks and 0 item(s) of "
+                          "out 4 gold item(s) that a prediction file lacks and 1 item(s) of "
                           "prediction files that the gold file lacks.\n")
     first = pd.read_json(paths[1], lines=True)
     assert _estimates(content)["first", "accuracy"] == pytest.approx(
