@@ -431,6 +431,11 @@ def test_plot_draws_one_panel_per_measure(default):
     _, _, report = default
     axes = report.plot(["cem_ord", "vus"])
     assert len(axes) == 2 and axes[0].get_title().startswith("cem_ord")
+    # Every system has cem_ord or vus; only near and far have cem_ord.
+    labels = sorted(tick.get_text() for tick in axes[0].get_yticklabels())
+    assert labels == ["far", "near", "proba", "scores"]
+    axes = report.plot(["cem_ord"])
+    assert sorted(tick.get_text() for tick in axes[0].get_yticklabels()) == ["far", "near"]
     with pytest.raises(ValueError, match="no measures"):
         report.plot(["nope"])
 

@@ -20,7 +20,9 @@ def plot_report(report, measures, ax=None):
     axes = np.asarray(ax, dtype=object).ravel()
     if len(axes) != len(measures):
         raise ValueError(f"ax holds {len(axes)} Axes for {len(measures)} measures.")
-    systems = list(report.systems)
+    # A system none of these measures applies to would be an empty row.
+    estimates = report.scores.loc[list(report.systems), (measures, "estimate")]
+    systems = list(estimates.index[estimates.notna().any(axis=1)])
     positions = np.arange(len(systems))[::-1]
     for axis, measure in zip(axes, measures):
         table = report.scores[measure]

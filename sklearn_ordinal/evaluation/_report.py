@@ -506,7 +506,9 @@ class EvaluationReport:
         return None
 
     def plot(self, measures=None, *, ax=None):
-        """Dot-and-interval chart: every system under each measure, the baseline dashed.
+        """Dot-and-interval chart: the systems under each measure, the baseline dashed.
+
+        A system that none of the measures drawn applies to is left out.
 
         Needs matplotlib (the ``plot`` extra).
 
