@@ -86,6 +86,7 @@ sphinx_gallery_conf = {
         "../examples/model_selection",
         "../examples/measures",
         "../examples/uncertainty",
+        "../examples/evaluation",
     ],
     "within_subsection_order": "FileNameSortKey",
     # Which examples use which object, for the minigallery at the end of each API page.

@@ -22,9 +22,14 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 
 import argparse
 import sys
+import textwrap
 import time
+import warnings
+from collections import Counter
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from sklearn.datasets import load_diabetes
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
@@ -32,6 +37,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
+from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
 
@@ -81,22 +87,42 @@ def _n_jobs(text):
     return value
 
 
-def _parse(argv):
-    parser = argparse.ArgumentParser(
-        prog="python -m sklearn_ordinal",
-        description=__doc__.split("\n\n", 1)[0] + "\n\n" + __doc__.split("\n\n", 2)[2],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def _add_demo_options(parser, default):
+    # The demo's options live both on the bare command and on "demo"; the subcommand's
+    # copies default to SUPPRESS so that they never overwrite the bare command's values.
     parser.add_argument(
-        "--cv", type=_n_folds, default=5, help="number of stratified folds (default 5)"
+        "--cv", type=_n_folds, default=default(5),
+        help="number of stratified folds (default 5)",
     )
     parser.add_argument(
         "--n-jobs",
         type=_n_jobs,
-        default=None,
+        default=default(None),
         help="parallel jobs for the model fits, -1 for all cores (default 1)",
     )
-    return parser.parse_args(argv)
+
+
+def _parse(argv):
+    demo_description = __doc__.split("\n\n", 1)[0] + "\n\n" + __doc__.split("\n\n", 2)[2]
+    parser = argparse.ArgumentParser(
+        prog="python -m sklearn_ordinal",
+        description=demo_description,
+        epilog="Without a command, the demo runs. 'python -m sklearn_ordinal evaluate --help'\n"
+        "explains the evaluation of prediction files.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_demo_options(parser, lambda value: value)
+    commands = parser.add_subparsers(dest="command", title="commands",
+                                     metavar="{demo,evaluate}")
+    demo = commands.add_parser(
+        "demo", help="run the demo (what the bare command runs)",
+        description=demo_description, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_demo_options(demo, lambda value: argparse.SUPPRESS)
+    _add_evaluate_parser(commands)
+    args = parser.parse_args(argv)
+    args.command = args.command or "demo"
+    return args
 
 
 def _say(message):
@@ -143,8 +169,14 @@ def _print_comparison(table):
 
 
 def main(argv=None):
-    """Run the demo; ``argv`` as on the command line (default ``sys.argv[1:]``)."""
+    """Run a command; ``argv`` as on the command line (default ``sys.argv[1:]``).
+
+    Without a command, the demo runs. Returns the exit code: 0 on success, 2 on bad
+    input (argparse's usage errors exit with 2 themselves).
+    """
     args = _parse(argv)
+    if args.command == "evaluate":
+        return _evaluate(args)
     # The problem is tiny: multi-threaded BLAS only adds start-up costs, and on a
     # busy machine oversubscribed threads make each fit tens of times slower.
     with threadpool_limits(limits=1):
@@ -209,6 +241,282 @@ def _run(args):
     _say("difference: the measure on all out-of-fold predictions, model minus trivial,")
     _say("higher = better; significantly better = its BCa interval lies above 0.")
     _say(f"Finished in {time.perf_counter() - start:.1f} s.")
+
+
+# --- python -m sklearn_ordinal evaluate GOLD PRED [PRED ...] ----------------------------
+
+_EVALUATE_DESCRIPTION = """\
+Score systems' predictions against gold labels, read from files and matched item by
+item by id: the measures, their confidence intervals, and the comparisons of the
+systems, as sklearn_ordinal.evaluate computes them.
+
+Each file is a table with one row per item, told apart by its extension: CSV (.csv),
+TSV (.tsv), JSON (.json: a list of records, as PyEvALL writes it, or one record per
+line), JSON lines (.jsonl) or Parquet (.parquet; needs pyarrow). The defaults read
+PyEvALL's columns test_case, id and value; --id-column, --label-column and
+--group-column name others. Ids are compared as text, as written: 1 and "1" match,
+1.0 does not. A gold id missing from a prediction file, an id that the gold file
+lacks, or an id twice in one file is an error that names the ids; --allow-missing
+scores only the items common to all files instead, and says how many it left out.
+
+Text labels have no order of their own: give it with --labels (lowest class first)
+for every measure that depends on the order. Bad input exits with code 2 and a
+one-line message on standard error.
+"""
+
+_EVALUATE_EPILOG = """\
+example, on the files that ship with the package (two systems' out-of-fold grades):
+  cd sklearn_ordinal/evaluation/data
+  python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --format markdown
+"""
+
+# --format's default when --output names a file of one of these types.
+_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text"}
+
+
+def _fraction(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
+    return value
+
+
+def _positive(text):
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a positive whole number; got {value}")
+    return value
+
+
+def _names(text):
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"an empty name in {text!r}; separate names by "
+                                         "commas, as in low,mid,high")
+    return names
+
+
+def _add_evaluate_parser(commands):
+    parser = commands.add_parser(
+        "evaluate", help="score prediction files against a gold file",
+        description=_EVALUATE_DESCRIPTION, epilog=_EVALUATE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("gold", type=Path, metavar="GOLD", help="the file of the true labels")
+    parser.add_argument("predictions", type=Path, nargs="+", metavar="PRED",
+                        help="one file per system, named after the file (ridge.tsv: ridge)")
+    files = parser.add_argument_group("reading the files")
+    files.add_argument("--id-column", default="id", metavar="NAME",
+                       help="the column of the item ids (default: id)")
+    files.add_argument("--label-column", default="value", metavar="NAME",
+                       help="the column of the labels (default: value)")
+    files.add_argument("--prediction-column", metavar="NAME",
+                       help="the column of the labels in the prediction files, when it is "
+                       "not the label column")
+    groups = files.add_mutually_exclusive_group()
+    groups.add_argument("--group-column", default="auto", metavar="NAME",
+                        help="the column of the items' groups (test cases, folds), scored "
+                        "apart and resampled whole (default: test_case, when the gold file "
+                        "has two or more test cases)")
+    groups.add_argument("--no-groups", dest="group_column", action="store_const",
+                        const=None, help="no groups, even with a test_case column")
+    files.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
+                       help="the classes in order, lowest first, separated by commas; "
+                       "needed for text labels unless every measure is order-free")
+    files.add_argument("--allow-missing", action="store_true",
+                       help="score only the items present in every file, instead of "
+                       "failing on a missing or extra id")
+    scoring = parser.add_argument_group("scoring")
+    scoring.add_argument("--measures", type=_names, metavar="NAME,...",
+                         help="the measures, separated by commas (default: the report's "
+                         "own set)")
+    scoring.add_argument("--confidence-level", type=_fraction, default=0.95, metavar="LEVEL",
+                         help="of the bootstrap intervals (default: 0.95)")
+    scoring.add_argument("--n-resamples", type=_positive, metavar="N",
+                         help="bootstrap resamples (default: sklearn_ordinal.evaluate's)")
+    scoring.add_argument("--seed", type=_whole_number, metavar="N",
+                         help="seed of the resampling, for numbers that repeat exactly")
+    output = parser.add_argument_group("output")
+    output.add_argument("--format", choices=["text", "markdown", "csv", "json"],
+                        help="of the report (default: from --output's extension .md, .csv "
+                        "or .json, else text)")
+    output.add_argument("--output", type=Path, metavar="FILE",
+                        help="write the report to FILE instead of standard output")
+    output.add_argument("--plot", type=Path, metavar="FILE.png",
+                        help="save the report's figure (needs matplotlib)")
+    output.add_argument("--verbose", action="store_true",
+                        help="progress on standard error (the default when it is a terminal)")
+
+
+def _evaluate(args):
+    """The evaluate command; ValueErrors become exit code 2 with one line on stderr.
+
+    Warnings become one line each too, said once with their count: a report of many
+    systems and measures may repeat one warning dozens of times.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            _run_evaluate(args)
+            code = 0
+        except (ValueError, OSError) as error:
+            _tell("error", error)
+            code = 2
+    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
+    for message, count in counts.items():
+        _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
+    return code
+
+
+def _tell(what, message):
+    message = " ".join(str(message).split())
+    print(f"python -m sklearn_ordinal evaluate: {what}: {message}", file=sys.stderr)
+
+
+def _run_evaluate(args):
+    start = time.perf_counter()
+    verbose = args.verbose or sys.stderr.isatty()
+
+    def progress(message):
+        if verbose:
+            print(f"[{time.perf_counter() - start:5.1f} s] {message}", file=sys.stderr,
+                  flush=True)
+
+    for option, path in (("--output", args.output), ("--plot", args.plot)):
+        # Said before the work, not after minutes of resampling.
+        if path is not None and not path.parent.is_dir():
+            raise ValueError(f"{option} {path}: the folder {path.parent} does not exist.")
+    progress(f"reading {args.gold} and {len(args.predictions)} prediction file(s)")
+    data = read_evaluation_files(
+        args.gold, args.predictions, id_column=args.id_column, label_column=args.label_column,
+        prediction_column=args.prediction_column, group_column=args.group_column,
+        allow_missing=args.allow_missing,
+    )
+    if not data.left_out.empty:
+        # Always said, not only with --verbose: the report covers fewer items.
+        is_missing = data.left_out["reason"] == "missing"
+        # A gold item that several prediction files lack is one item left out.
+        missing = len(data.left_out[is_missing].drop(columns="file").drop_duplicates())
+        print(f"--allow-missing: scoring the {len(data.y_true)} items common to all files; "
+              f"left out {missing} gold item(s) that a prediction file lacks and "
+              f"{(~is_missing).sum()} item(s) of prediction files that the gold file lacks.",
+              file=sys.stderr)
+    labels = _class_labels(args.labels, data.y_true)
+    options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
+    progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"
+             + ("" if data.groups is None else f" in {data.groups.nunique()} groups"))
+    report = evaluate(
+        data.y_true, data.y_pred, measures=args.measures, labels=labels, groups=data.groups,
+        confidence_level=args.confidence_level, random_state=args.seed, **options,
+    )
+    file_format = args.format or _FORMAT_OF_SUFFIX.get(
+        args.output.suffix.lower() if args.output else "", "text")
+    text = _formatted(report, file_format)
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+        progress(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    if args.plot:
+        _save_plot(report, args.plot)
+        progress(f"wrote {args.plot}")
+    progress("done")
+
+
+def _class_labels(labels, y_true):
+    """--labels as numbers when the gold labels are numbers, else as text."""
+    if labels is None or not pd.api.types.is_numeric_dtype(y_true.dtype):
+        return labels
+    numbers = pd.to_numeric(pd.Series(labels), errors="coerce")
+    if numbers.isna().any():
+        raise ValueError(
+            f"--labels: the gold labels are numbers, so the classes must be numbers too; "
+            f"got {labels[int(np.flatnonzero(numbers.isna())[0])]!r}."
+        )
+    integral = (numbers == np.round(numbers)).all()
+    return numbers.astype(np.int64 if integral else np.float64).tolist()
+
+
+def _formatted(report, file_format):
+    if file_format == "markdown":
+        text = report.to_markdown()
+    elif file_format == "csv":
+        text = report.to_csv()
+    elif file_format == "json":
+        text = report.to_json()
+    else:
+        text = _report_text(report)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _report_text(report, digits=3):
+    """The report for a terminal: a measure per row, a system per column."""
+    def number(value):
+        return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
+
+    def interval(low, high):
+        return "" if pd.isna(low) else f"[{number(low)}, {number(high)}]"
+
+    settings = report.settings
+    level = f"{100 * settings['confidence_level']:g}%"
+    scores = pd.DataFrame(
+        {system: [f"{number(report.scores.loc[system, (measure, 'estimate')])} "
+                  + interval(report.scores.loc[system, (measure, "low")],
+                             report.scores.loc[system, (measure, "high")])
+                  for measure in report.measures]
+         for system in report.scores.index},
+        index=pd.Index(report.measures, name="measure"),
+    )
+    scores["better"] = ["higher" if report.greater_is_better[measure] else "lower"
+                        for measure in report.measures]
+    sections = [
+        f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
+        f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
+        f"in order: {', '.join(map(str, report.classes.tolist()))}.",
+        scores.to_string(),
+        "(trivial): the trivial classifier of each measure, one class for every item ("
+        + ", ".join(f"{measure}: {report.trivial_classes[measure]}"
+                    for measure in report.measures) + "). " + report.baseline_note,
+    ]
+    if len(report.comparisons):
+        comparisons = pd.DataFrame({
+            "a - b": report.comparisons["difference"].map(number),
+            "interval": [interval(low, high) for low, high in
+                         zip(report.comparisons["low"], report.comparisons["high"])],
+            "p": report.comparisons["pvalue"].map(number),
+            "p (Holm)": report.comparisons["pvalue_holm"].map(number),
+            "better": report.comparisons["better"].fillna(""),
+        })
+        comparisons.index = comparisons.index.set_names(["measure", "a", "b"])
+        sections += [
+            f"Paired differences a - b with {level} intervals; p-values of the paired "
+            "randomization test, adjusted by Holm's method within each measure.",
+            comparisons.to_string(),
+        ]
+    if report.per_group_mean is not None:
+        sections += ["Mean over the groups, each counting once:",
+                     report.per_group_mean.T.map(number).to_string()]
+    if len(report.notes):
+        sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
+                                             for row in report.notes.itertuples())]
+    sections.append("Per class and per group: --format markdown or json.")
+    # Prose wrapped for a terminal; the tables are as wide as they are.
+    return "\n\n".join(section if "\n" in section else textwrap.fill(section, 88)
+                       for section in sections)
+
+
+def _save_plot(report, path):
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
+    # No window: the figure goes to a file, also on machines without a display.
+    matplotlib.use("Agg")
+    axes = report.plot()
+    np.ravel(axes)[0].figure.savefig(path, bbox_inches="tight")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,28 @@
-"""The demo, ``python -m sklearn_ordinal``: it runs, prints its tables, and explains itself."""
+"""``python -m sklearn_ordinal``: the demo runs, prints its tables and explains itself;
+``evaluate`` scores files, and bad input exits with code 2 and one line."""
 
 import contextlib
 import io
+import json
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sklearn_ordinal.__main__ import TRIPADVISOR_SHARES, diabetes_grades, main
-from sklearn_ordinal.metrics import get_scorer_names, make_ordinal_scorer, mean_zero_one_error
+from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
+from sklearn_ordinal.metrics import (
+    cem_score,
+    get_scorer_names,
+    make_ordinal_scorer,
+    mean_absolute_error,
+    mean_zero_one_error,
+)
 from sklearn_ordinal.metrics._scorer import _SCORERS
 
 
@@ -115,3 +126,326 @@ def test_help_from_the_command_line():
     assert result.stdout.startswith("usage: python -m sklearn_ordinal")
     assert "trivial classifier" in result.stdout
     assert "TripAdvisor-15763" in result.stdout
+    assert "{demo,evaluate}" in result.stdout
+
+
+def test_bad_file_from_the_command_line(tmp_path):
+    # The exit code and the one line on stderr, as a shell script sees them.
+    (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\t5\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "sklearn_ordinal", "evaluate", EXAMPLE[0],
+         str(tmp_path / "late.tsv")],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("python -m sklearn_ordinal evaluate: error: The files "
+                                    "do not have the same items: ")
+    assert "late.tsv lacks 441 ids of the gold file" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+# --- python -m sklearn_ordinal evaluate ------------------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "sklearn_ordinal" / "evaluation" / "data"
+EXAMPLE = [str(DATA / name) for name in ("gold.tsv", "logistic.tsv", "ridge.tsv")]
+
+
+def _evaluate(capsys, *argv):
+    """(exit code, stdout, stderr) of ``python -m sklearn_ordinal evaluate ARGV``."""
+    try:
+        code = main(["evaluate", *map(str, argv)])
+    except SystemExit as exit_info:  # argparse's usage errors
+        code = exit_info.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_help_lists_both_commands(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    output = capsys.readouterr().out
+    assert "{demo,evaluate}" in output
+    assert re.search(r"^    demo +run the demo", output, re.M)
+    assert re.search(r"^    evaluate +score prediction files against a gold file", output, re.M)
+    assert "Without a command, the demo runs." in output
+
+
+def test_demo_options_before_or_after_the_command():
+    from sklearn_ordinal.__main__ import _parse
+
+    assert (_parse([]).command, _parse([]).cv) == ("demo", 5)
+    assert vars(_parse(["--cv", "3"])) == {"command": "demo", "cv": 3, "n_jobs": None}
+    assert vars(_parse(["demo", "--cv", "3"])) == vars(_parse(["--cv", "3"]))
+    # The subcommand's defaults never overwrite the options given before it.
+    assert vars(_parse(["--cv", "3", "--n-jobs", "2", "demo"])) == {
+        "command": "demo", "cv": 3, "n_jobs": 2}
+
+
+def _gold_and_system(tmp_path, system_ids):
+    gold = tmp_path / "gold.csv"
+    gold.write_text("id,value\n" + "".join(f"{k},{k % 3 + 1}\n" for k in range(12)))
+    system = tmp_path / "system.csv"
+    system.write_text("id,value\n" + "".join(f"{k},2\n" for k in system_ids))
+    return gold, system
+
+
+@pytest.mark.parametrize(
+    "system_ids, message",
+    [
+        (range(1, 12), "system.csv lacks 1 id of the gold file"),
+        ([*range(12), 12, 13], "system.csv has 2 ids that the gold file"),
+        ([*range(12), 4], "system.csv has 1 duplicated id: '4'"),
+        (range(10, 30), "lacks 10 ids of the gold file {gold}: '0', '1', '2', '3', '4' "
+         "and 5 more"),
+    ],
+)
+def test_unmatched_ids_exit_2_with_one_line(tmp_path, capsys, system_ids, message):
+    gold, system = _gold_and_system(tmp_path, system_ids)
+    code, out, err = _evaluate(capsys, gold, system)
+    assert code == 2 and out == ""
+    assert err.startswith("python -m sklearn_ordinal evaluate: error: ")
+    assert err.count("\n") == 1
+    assert message.format(gold=gold) in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["{tmp}/nowhere.csv", "{system}"], "nowhere.csv: no such file."),
+        (["{gold}", "{tmp}/system.xlsx"], "unknown file type '.xlsx'"),
+        (["{gold}", "{system}", "--id-column", "item"],
+         "gold.csv: no id column 'item'; the file has the columns 'id', 'value'. Name the "
+         "column with id_column (--id-column on the command line)."),
+        (["{gold}", "{system}", "--labels", "low,mid,high"],
+         "--labels: the gold labels are numbers, so the classes must be numbers too; "
+         "got 'low'."),
+        (["{gold}", "{system}", "--group-column", "fold"], "gold.csv: no group column 'fold'"),
+        (["{gold}", "{system}", "--measures", "nonsense"],
+         "'nonsense' is not a scorer of sklearn_ordinal"),
+    ],
+)
+def test_bad_files_exit_2_with_one_line(tmp_path, capsys, argv, message):
+    gold, system = _gold_and_system(tmp_path, range(12))
+    (tmp_path / "system.xlsx").write_text("")
+    argv = [arg.format(tmp=tmp_path, gold=gold, system=system) for arg in argv]
+    code, out, err = _evaluate(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        (["--confidence-level", "95"], "needs a number between 0 and 1; got '95'"),
+        (["--n-resamples", "0"], "needs a positive whole number; got 0"),
+        (["--seed", "x"], "not a whole number: 'x'"),
+        (["--labels", "low,,high"], "an empty name in 'low,,high'"),
+        (["--format", "html"], "invalid choice: 'html'"),
+        (["--group-column", "g", "--no-groups"], "not allowed with argument"),
+    ],
+)
+def test_bad_options_are_usage_errors(capsys, option, message):
+    code, out, err = _evaluate(capsys, *EXAMPLE, *option)
+    assert (code, out) == (2, "")
+    assert message in err and "Traceback" not in err
+
+
+def test_evaluate_needs_a_prediction_file(capsys):
+    code, _, err = _evaluate(capsys, EXAMPLE[0])
+    assert code == 2 and "the following arguments are required: PRED" in err
+
+
+# Few resamples: these tests check what the command passes on, not the intervals.
+QUICK = ["--n-resamples", "99", "--seed", "0"]
+
+
+def _report(capsys, *argv):
+    code, out, err = _evaluate(capsys, *argv, "--format", "json", *QUICK)
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def _estimates(content):
+    return {(row["system"], row["measure"]): row["estimate"] for row in content["scores"]}
+
+
+def test_round_trip_gives_the_measures_numbers(capsys):
+    # Files -> command -> JSON: the measures' own values on the files, read here
+    # without the package's reader and matched on the id.
+    content, _ = _report(capsys, *EXAMPLE, "--measures",
+                         "neg_macro_mean_absolute_error,neg_mean_absolute_error,cem_ord")
+    gold = pd.read_csv(EXAMPLE[0], sep="\t").set_index("id")
+    estimates = _estimates(content)
+    for path in EXAMPLE[1:]:
+        system = pd.read_csv(path, sep="\t").set_index("id").loc[gold.index]
+        name = Path(path).stem
+        assert estimates[name, "macro_mean_absolute_error"] == pytest.approx(
+            mean_absolute_error(gold["value"], system["value"]), rel=1e-12)
+        assert estimates[name, "mean_absolute_error"] == pytest.approx(
+            mean_absolute_error(gold["value"], system["value"], average="micro"), rel=1e-12)
+        assert estimates[name, "cem_ord"] == pytest.approx(
+            cem_score(gold["value"], system["value"]), rel=1e-12)
+    assert content["classes"] == [1, 2, 3, 4, 5]
+    assert [system["name"] for system in content["systems"]] == ["logistic", "ridge"]
+    assert content["settings"]["n_resamples"] == 99
+    assert content["settings"]["random_state"] == 0
+    # The folds are the test cases: every measure per fold, and resampled by fold.
+    assert {row["group"] for row in content["per_group"]} == {f"fold{k}" for k in range(1, 6)}
+
+
+def _text_task(tmp_path, n_missing=0):
+    """Gold and two systems with text labels, a group column named "fold"."""
+    rng = np.random.default_rng(0)
+    classes = np.array(["low", "mid", "high"])
+    gold = pd.DataFrame({"item": [f"x{k}" for k in range(60)], "fold": ["a", "b", "c"] * 20,
+                         "grade": classes[rng.integers(0, 3, 60)]})
+    paths = [tmp_path / "gold.csv"]
+    gold.to_csv(paths[0], index=False)
+    for name in ("first", "second"):
+        system = gold.assign(grade=classes[rng.integers(0, 3, 60)]).iloc[n_missing:]
+        paths.append(tmp_path / f"{name}.jsonl")
+        system.to_json(paths[-1], orient="records", lines=True)
+    return gold, paths
+
+
+def test_command_is_evaluate_on_the_read_files(tmp_path, capsys):
+    # Every option reaches read_evaluation_files and evaluate: the same report.
+    _, paths = _text_task(tmp_path)
+    content, _ = _report(capsys, *paths, "--id-column", "item", "--label-column", "grade",
+                         "--group-column", "fold", "--labels", "low,mid,high",
+                         "--confidence-level", "0.9", "--measures", "cem_ord,accuracy")
+    data = read_evaluation_files(paths[0], paths[1:], id_column="item", label_column="grade",
+                                 group_column="fold")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # too few resamples, as the command said too
+        expected = evaluate(data.y_true, data.y_pred, measures=["cem_ord", "accuracy"],
+                            labels=["low", "mid", "high"], groups=data.groups,
+                            confidence_level=0.9, n_resamples=99, random_state=0)
+    assert content == json.loads(expected.to_json())
+    assert content["classes"] == ["low", "mid", "high"]
+    assert content["settings"]["confidence_level"] == 0.9
+
+
+def test_text_labels_need_their_order(tmp_path, capsys):
+    _, paths = _text_task(tmp_path)
+    argv = [*paths, "--id-column", "item", "--label-column", "grade"]
+    code, out, err = _evaluate(capsys, *argv, *QUICK)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert "whose order cannot be guessed" in err and "labels=[...]" in err
+    # Order-free measures take text labels as a mere set.
+    content, _ = _report(capsys, *argv, "--measures", "accuracy")
+    assert _estimates(content).keys() == {("first", "accuracy"), ("second", "accuracy"),
+                                          ("(trivial)", "accuracy")}
+    code, out, err = _evaluate(capsys, *argv, "--labels", "low,high", *QUICK)
+    assert code == 2 and "mid" in err and err.count("\n") == 1
+
+
+def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
+    gold, paths = _text_task(tmp_path, n_missing=4)
+    with open(paths[2], "a") as second:
+        second.write('{"item": "new", "fold": "a", "grade": "low"}\n')
+    argv = [*paths, "--id-column", "item", "--label-column", "grade", "--group-column",
+            "fold", "--labels", "low,mid,high", "--measures", "accuracy"]
+    code, _, err = _evaluate(capsys, *argv, *QUICK)
+    assert code == 2 and "first.jsonl lacks 4 ids" in err and "second.jsonl lacks 4" in err
+    assert "second.jsonl has 1 id that the gold file" in err and "'new' (group 'a')" in err
+    content, err = _report(capsys, *argv, "--allow-missing")
+    # The 4 items that both systems lack are 4 items left out, not 8.
+    assert err.startswith("--allow-missing: scoring the 56 items common to all files; left "
+                          "out 4 gold item(s) that a prediction file lacks and 1 item(s) of "
+                          "prediction files that the gold file lacks.\n")
+    first = pd.read_json(paths[1], lines=True)
+    assert _estimates(content)["first", "accuracy"] == pytest.approx(
+        np.mean(first["grade"].to_numpy() == gold["grade"].iloc[4:].to_numpy()))
+
+
+@pytest.mark.parametrize(
+    "argv, output, start",
+    [
+        (["--format", "markdown"], None, "# Evaluation report"),
+        (["--format", "csv"], None, "system,kind,measure,estimate,low,high"),
+        ([], None, "Scores with 95% BCA bootstrap intervals (99 resamples, seed 0); classes "
+         "in order: 1, 2,"),
+        ([], "report.md", "# Evaluation report"),
+        ([], "report.json", '{\n  "format": "sklearn_ordinal.evaluation"'),
+        (["--format", "text"], "report.json", "Scores with 95% BCA"),
+    ],
+)
+def test_output_formats(tmp_path, capsys, argv, output, start):
+    if output:
+        argv = [*argv, "--output", str(tmp_path / output)]
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord", *QUICK, *argv)
+    assert code == 0 and "error" not in err
+    text = (tmp_path / output).read_text() if output else out
+    assert text.startswith(start) and text.endswith("\n")
+    assert out == "" if output else True
+
+
+def test_text_report_shows_scores_comparisons_and_groups(capsys):
+    code, out, _ = _evaluate(capsys, *EXAMPLE, *QUICK)
+    assert code == 0
+    assert re.search(r"^ +logistic +ridge +\(trivial\) +better$", out, re.M)
+    assert re.search(r"^macro_mean_absolute_error +1\.031 \[\d\.\d{3}, \d\.\d{3}\] +"
+                     r"1\.075 \[\d\.\d{3}, \d\.\d{3}\] +1\.200 \[1\.200, 1\.200\] +lower$",
+                     out, re.M)
+    assert re.search(r"^mean_absolute_error +logistic ridge +0\.339 ", out, re.M)
+    assert "Mean over the groups, each counting once:" in out
+
+
+def test_plot_and_progress(tmp_path, capsys):
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord,accuracy", *QUICK,
+                               "--plot", tmp_path / "report.png", "--verbose")
+    assert code == 0 and out.startswith("Scores with")
+    assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")
+    assert re.findall(r"^\[ *\d+\.\d s\] (\w+)", err, re.M) == ["reading", "scoring", "wrote",
+                                                                 "done"]
+
+
+@pytest.mark.parametrize("option", ["--output", "--plot"])
+def test_unwritable_output_exits_2_before_the_work(tmp_path, capsys, monkeypatch, option):
+    monkeypatch.setattr("sklearn_ordinal.__main__.read_evaluation_files", None)
+    code, _, err = _evaluate(capsys, *EXAMPLE, option, tmp_path / "no" / "report.md")
+    assert code == 2 and err.count("\n") == 1
+    assert f"error: {option} {tmp_path}/no/report.md: the folder {tmp_path}/no does not " in err
+
+
+def test_warnings_are_one_line_each(capsys, monkeypatch):
+    def warning_twice(*args, **kwargs):
+        for _ in range(2):
+            warnings.warn("A class has\nno gold item.", UserWarning)
+        return evaluate(*args, **kwargs)
+
+    monkeypatch.setattr("sklearn_ordinal.__main__.evaluate", warning_twice)
+    # 49 resamples: too few for the ends of a BCa interval, which the package says.
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord", "--n-resamples",
+                               "49", "--seed", "0")
+    assert code == 0 and out.startswith("Scores with")
+    lines = err.splitlines()
+    assert all(line.startswith("python -m sklearn_ordinal evaluate: warning: ")
+               for line in lines)
+    assert any(line.endswith("Use more resamples.") for line in lines)
+    assert lines.count("python -m sklearn_ordinal evaluate: warning: A class has no gold "
+                       "item. (said 2 times)") == 1
+
+
+def test_numeric_labels_option(capsys):
+    # --labels on number labels are numbers: the same report as the numbers' own order.
+    argv = [*EXAMPLE, "--measures", "neg_macro_mean_absolute_error"]
+    with_labels, _ = _report(capsys, *argv, "--labels", "1,2,3,4,5")
+    without, _ = _report(capsys, *argv)
+    assert with_labels["scores"] == without["scores"]
+    assert with_labels["classes"] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.slow
+def test_user_guide_shows_the_commands_output(capsys):
+    # The user guide's output of the shipped example is the command's, to the digit.
+    page = (Path(__file__).resolve().parents[1] / "docs" / "user_guide"
+            / "evaluating_files.rst").read_text()
+    command = "    $ python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --seed 0\n"
+    shown = page.split(command, 1)[1].split("\n\n(The lines are wide;", 1)[0]
+    code, out, err = _evaluate(capsys, *EXAMPLE, "--seed", "0")
+    assert (code, err) == (0, "")
+    assert shown.splitlines() == [("    " + line).rstrip() for line in out.splitlines()]

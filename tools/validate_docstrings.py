@@ -22,6 +22,7 @@ PUBLIC_MODULES = (
     "sklearn_ordinal.dummy",
     "sklearn_ordinal.model_selection",
     "sklearn_ordinal.metaeval",
+    "sklearn_ordinal.evaluation",
 )
 
 # Each check left out, and why. Every other check of numpydoc applies, among them:

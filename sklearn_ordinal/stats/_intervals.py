@@ -233,7 +233,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
         y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
     )
     k = len(classes)
-    class_values_ = _class_values(classes, class_values)
+    class_values_ = _class_values(classes, class_values, relative=False)
     weights = _weights(weights, len(codes))
     columns, values = [], []
     for s, (y_pred, is_real) in enumerate(zip(systems, real)):

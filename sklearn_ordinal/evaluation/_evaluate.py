@@ -1,0 +1,653 @@
+"""Judge several systems against one gold standard: :func:`evaluate`."""
+
+import warnings
+from numbers import Integral, Real
+
+import numpy as np
+import pandas as pd
+from scipy.stats import DegenerateDataWarning, rankdata
+from sklearn.utils import check_random_state
+
+from .. import __version__
+from .._compat import Interval, validate_params
+from .._labels import (
+    _check_1d_labels,
+    _is_real_valued,
+    _ordered_categorical,
+    check_ordinal_targets,
+    ordinal_confusion,
+)
+from ..dummy import TrivialOrdinalClassifier
+from ..metrics import mean_absolute_error, mean_zero_one_error
+from ..metrics._scorer import _accepts
+from ..model_selection._baseline import _named_scorers
+from ..stats import compare_scores, score_interval
+from ..stats._intervals import _group_codes, _resolve
+from ._multiple_testing import holm_adjust
+from ._report import TRIVIAL, EvaluationReport
+
+# The recommended ordinal set (see the User Guide, "Evaluating systems").
+DEFAULT_MEASURES = (
+    "neg_macro_mean_absolute_error",
+    "neg_mean_absolute_error",
+    "cem_ord",
+    "neg_macro_mean_zero_one_error",
+    "quadratic_weighted_kappa",
+    "accuracy_within_1",
+)
+# Added when a system gives scores or class probabilities.
+DEFAULT_RANKING_MEASURES = ("vus", "u_cons")
+# Added when a system gives class probabilities.
+DEFAULT_PROBABILISTIC_MEASURES = ("neg_ranked_probability_score",)
+
+INTERVAL_METHOD = "bca"
+
+# What each family of measure takes, by kind of system output; None = it applies.
+_NOT_APPLICABLE = {
+    ("label", "scores"): "a measure of classes; the system gives real-valued scores, "
+    "not classes (round them to classes and give them as a system of their own)",
+    ("label", "probabilities"): "a measure of classes; the system gives class "
+    "probabilities (give its predicted classes as a system of their own)",
+    ("distance", "probabilities"): "a distance between classes; the system gives class "
+    "probabilities (give its predicted classes as a system of their own)",
+    ("ranking", "labels"): "a ranking measure needs one real score per item; the system "
+    "gives classes (give its scores, or its class probabilities)",
+    ("probabilistic", "labels"): "a probabilistic measure needs class probabilities; the "
+    "system gives classes",
+    ("probabilistic", "scores"): "a probabilistic measure needs class probabilities; the "
+    "system gives scores",
+}
+
+
+def _family(spec):
+    """``"ranking"``, ``"probabilistic"``, ``"distance"`` or ``"label"``."""
+    if spec.from_table is not None:
+        return "ranking"
+    if spec.from_items is not None:
+        return "probabilistic"
+    if spec.distance is not None:
+        return "distance"
+    return "label"
+
+
+def _systems(predictions):
+    """``{name: output}`` from a dict or a DataFrame with one column per system."""
+    if isinstance(predictions, pd.DataFrame):
+        systems = {name: predictions[name] for name in predictions.columns}
+        if len(systems) != predictions.shape[1]:
+            raise ValueError("predictions has two columns of the same name; name each once.")
+    elif isinstance(predictions, dict):
+        systems = dict(predictions)
+    else:
+        raise ValueError(
+            "predictions must be a dict {system name: predictions} or a pandas DataFrame "
+            f"with one column per system; got {type(predictions).__name__}."
+        )
+    if not systems:
+        raise ValueError("predictions holds no system; give at least one.")
+    for name, output in systems.items():
+        if isinstance(output, (list, tuple)):
+            # Lists become typed arrays once, as the measures read them.
+            array = np.asarray(output, dtype=object)
+            systems[name] = (array.astype(np.float64) if array.ndim == 2
+                             else _check_1d_labels(output, f"predictions[{name!r}]"))
+        if not isinstance(name, str):
+            raise ValueError(f"System names must be strings; got {name!r}.")
+        if name == TRIVIAL:
+            raise ValueError(
+                f"{TRIVIAL!r} names the trivial baseline row of the report; rename that system."
+            )
+    return systems
+
+
+def _kind(output, y_true, labels, n_classes, name):
+    """How a system's output is read: ``"labels"``, ``"scores"`` or ``"probabilities"``.
+
+    A 2-D array of shape (n_samples, n_classes) holds class probabilities; a 1-D
+    float array with a value that is neither an integer nor a class is real-valued
+    scores (or a regressor's predictions); anything else holds class labels.
+    """
+    array = np.asarray(output)
+    if array.ndim == 2 and array.shape[1] != 1:
+        if array.shape[1] != n_classes:
+            raise ValueError(
+                f"System {name!r} gives a 2-D array of shape {array.shape}, read as class "
+                f"probabilities, but there are {n_classes} classes; give one column per "
+                "class, in class order."
+            )
+        return "probabilities"
+    if array.dtype.kind == "f" and _is_real_valued(array.ravel(), y_true, labels):
+        return "scores"
+    return "labels"
+
+
+def _classes(y_true, label_systems, labels, sample_weight):
+    """The report's ordered class set: the classes every label measure is counted over."""
+    if labels is not None:
+        return check_ordinal_targets(y_true, labels=labels, need_order=False)[0]
+    categorical = _ordered_categorical(y_true)
+    if categorical is not None:
+        return check_ordinal_targets(categorical, need_order=False)[0]
+    classes = check_ordinal_targets(y_true, sample_weight=sample_weight, need_order=False)[0]
+    for y_pred in label_systems:
+        confusion = ordinal_confusion(
+            y_true, y_pred, sample_weight=sample_weight, need_values=False, need_order=False
+        )
+        classes = np.union1d(classes, confusion.classes)
+    return classes
+
+
+def _take(y, mask):
+    """The items of ``y`` where ``mask`` holds, keeping a pandas input's dtype."""
+    if hasattr(y, "iloc"):
+        return y.iloc[mask]
+    if isinstance(y, pd.Categorical):
+        return y[mask]
+    array = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
+    return array[mask]
+
+
+def _seed(random_state):
+    """An integer seed that reproduces the report; drawn when none is given."""
+    if random_state is None:
+        # Within [0, 2**32): a seed random_state= takes back.
+        return int(np.random.SeedSequence().generate_state(1)[0])
+    if isinstance(random_state, Integral):
+        return int(random_state)
+    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
+
+
+def _task_seed(seed, *path):
+    """A seed of its own for every interval and comparison: the report does not depend
+    on the order in which they are computed, and each one can be rerun alone."""
+    return int(np.random.SeedSequence([seed, *path]).generate_state(1)[0])
+
+
+class _Measure:
+    """One measure of the report: its name, scorer, family and data arguments."""
+
+    def __init__(self, key, scorer):
+        self.key = key
+        self.scorer = scorer
+        self.spec = _resolve(scorer, {})
+        self.family = _family(self.spec)
+        self.greater_is_better = self.spec.greater_is_better
+        # The report shows the measure itself (an error positive, lower is better).
+        self.name = key[4:] if key.startswith("neg_") else key
+
+    def arguments(self, labels, class_values, sample_weight):
+        """The data arguments to pass, or a reason the measure cannot take them."""
+        arguments = {"labels": labels, "class_values": class_values}
+        arguments = {
+            key: value
+            for key, value in arguments.items()
+            if value is not None and _accepts(self.spec.func.func, key)
+        }
+        if sample_weight is not None:
+            if not _accepts(self.spec.func.func, "sample_weight"):
+                return None, "the measure has no weighted form and sample_weight is given"
+            arguments["sample_weight"] = sample_weight
+        return arguments, None
+
+    def output(self, kind, output, n_classes):
+        """What the measure is fed of a system's output, or a reason it does not apply."""
+        reason = _NOT_APPLICABLE.get((self.family, kind))
+        if reason is not None:
+            return None, reason
+        if self.family == "ranking" and kind == "probabilities":
+            # The expected class position, as the package's scorers rank predict_proba.
+            return np.asarray(output, dtype=np.float64) @ np.arange(n_classes), None
+        return output, None
+
+
+def _trivial_output(measure, y_fit, fit_weight, trivial_labels, n_items):
+    """The trivial classifier of ``measure`` and its output on ``n_items`` gold items."""
+    trivial = TrivialOrdinalClassifier(measure.scorer, labels=trivial_labels)
+    trivial.fit(None, y_fit, sample_weight=fit_weight)
+    X = np.empty((n_items, 0))
+    if measure.family in ("label", "distance"):
+        return trivial, trivial.predict(X)
+    proba = trivial.predict_proba(X)
+    if measure.family == "probabilistic":
+        return trivial, proba
+    return trivial, proba @ np.arange(proba.shape[1])
+
+
+def _per_class(kind, y_true, output, classes, order_known, class_values, sample_weight):
+    """Per-class recall and mean absolute error of one system (NaN where undefined)."""
+    rows = {}
+    with warnings.catch_warnings():
+        # A class of the report with no gold item is NaN here, which says it all.
+        warnings.simplefilter("ignore")
+        if kind == "labels":
+            rows["recall"] = 1.0 - mean_zero_one_error(
+                y_true, output, labels=classes, sample_weight=sample_weight, average=None
+            )
+        if kind != "probabilities" and order_known:
+            rows["mean_absolute_error"] = mean_absolute_error(
+                y_true,
+                output,
+                labels=classes,
+                class_values=class_values,
+                sample_weight=sample_weight,
+                average=None,
+            )
+    return {
+        (quantity, label): float(values[k])
+        for quantity, values in rows.items()
+        for k, label in enumerate(classes.tolist())
+    }
+
+
+def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values,
+               sample_weight, groups):
+    """Each measure on each group alone: a DataFrame indexed by (system, group)."""
+    codes, distinct = pd.factorize(np.asarray(groups))
+    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    masks = [codes == g for g in range(len(distinct))]
+    values, n_failed = {}, 0
+    for name, output in systems.items():
+        for measure in measures:
+            fed, reason = measure.output(kinds[name], output, n_classes)
+            for g, mask in enumerate(masks):
+                arguments, weight_reason = measure.arguments(
+                    labels, class_values, None if weights is None else weights[mask]
+                )
+                value = np.nan
+                if reason is None and weight_reason is None:
+                    try:
+                        with warnings.catch_warnings():
+                            warnings.simplefilter("ignore")
+                            value = float(measure.spec.func(
+                                _take(y_true, mask), _take(fed, mask), **arguments
+                            ))
+                    except ValueError:
+                        # The whole data passed: the group is too small for the measure
+                        # (one class, for a ranking measure).
+                        n_failed += 1
+                values[(name, distinct[g]), measure.name] = value
+    if n_failed:
+        warnings.warn(
+            f"On {n_failed} (system, group, measure) the measure is undefined on the "
+            "group's items alone (e.g. a ranking measure on a group of one class); they "
+            "are NaN and left out of the mean over groups.",
+            UserWarning,
+            stacklevel=3,
+        )
+    index = pd.MultiIndex.from_tuples(
+        [(name, group) for name in systems for group in distinct], names=["system", "group"]
+    )
+    table = pd.Series(values).unstack().reindex(index=index,
+                                                columns=[m.name for m in measures])
+    return table, table.groupby(level="system", sort=False).mean()
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "predictions": [dict, pd.DataFrame],
+        "measures": [list, tuple, dict, str, callable, None],
+        "labels": ["array-like", None],
+        "class_values": ["array-like", None],
+        "sample_weight": ["array-like", None],
+        "groups": ["array-like", None],
+        "baseline_labels": ["array-like", None],
+        "confidence_level": [Interval(Real, 0, 1, closed="neither")],
+        "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
+    },
+    prefer_skip_nested_validation=True,
+)
+def evaluate(
+    y_true,
+    predictions,
+    *,
+    measures=None,
+    labels=None,
+    class_values=None,
+    sample_weight=None,
+    groups=None,
+    baseline_labels=None,
+    confidence_level=0.95,
+    n_resamples=1999,
+    random_state=None,
+):
+    r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
+
+    For every system and every measure, the measure's value on the gold standard and
+    a bootstrap confidence interval (BCa, from
+    :func:`~sklearn_ordinal.stats.score_interval`); the same for the trivial
+    classifier of each measure
+    (:class:`~sklearn_ordinal.dummy.TrivialOrdinalClassifier`); per-class recalls and
+    errors; with ``groups``, every measure on each group (test case) alone and the
+    mean over groups; and every pair of systems compared under every measure
+    (:func:`~sklearn_ordinal.stats.compare_scores`: paired bootstrap interval of the
+    difference, paired randomization p-value), the p-values of each measure adjusted
+    for multiple comparisons by Holm's method.
+
+    **What a system gives** is read from its output, never from its name:
+
+    - a 2-D array of shape (n_samples, n_classes): class probabilities, one column
+      per class in class order;
+    - a 1-D float array holding a value that is neither an integer nor a class:
+      real-valued scores (a ranker's scores, a regressor's predictions);
+    - anything else: class labels.
+
+    Each family of measure applies to some kinds only: measures of classes to labels;
+    distance measures (MAE, MSE, RMSE) to labels and to real-valued predictions,
+    which they take as they are (a regressor's output, SPEC section 1); ranking
+    measures to scores and to probabilities, reduced to the expected class position
+    :math:`\sum_k k \, p_k` as the package's scorers do; probabilistic measures to
+    probabilities. Elsewhere the report holds NaN and says why (``report.notes``);
+    nothing is rounded or guessed.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        The gold standard: numbers, strings with ``labels``, or an ordered pandas
+        ``Categorical``.
+    predictions : dict or pandas.DataFrame
+        ``{system name: output}``, or a DataFrame with one column per system (so
+        labels or scores only). Each output has one entry (or row) per gold item.
+    measures : list, tuple, dict, str or callable, default=None
+        Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`), scorers or
+        measure functions of this package (a function's column is its name, a scorer's
+        its ``repr``), or a dict ``{column name: any of these}``. An error is
+        reported as the error itself (``neg_macro_mean_absolute_error`` becomes the
+        column ``macro_mean_absolute_error``, lower is better). Default: macro and
+        micro MAE, CEM-ORD, macro zero-one error, quadratic weighted kappa and
+        accuracy within 1; plus VUS and :math:`U_{cons}` when a system gives scores
+        or probabilities, and the ranked probability score when one gives
+        probabilities.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in order, lowest first. String labels need it, unless
+        ``y_true`` is an ordered ``Categorical``.
+    class_values : array-like of shape (n_classes,), default=None
+        Numbers standing for the classes in distance measures.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Gold item weights. A measure with no weighted form is NaN, with a note.
+    groups : array-like of shape (n_samples,), default=None
+        Test case of each item. The intervals and comparisons then resample whole
+        test cases, and ``report.per_group`` scores each test case alone.
+    baseline_labels : array-like, default=None
+        Training labels, on which each trivial classifier chooses its class. Without
+        them the class is chosen on the gold labels themselves, which flatters the
+        baseline; the report says so.
+    confidence_level : float, default=0.95
+        Of every interval.
+    n_resamples : int, default=1999
+        Bootstrap resamples of every interval, and random exchanges of every
+        comparison. 1999 keeps a 95% BCa interval's ends stable to about the third
+        digit at a fifth of the cost of scikit-learn's and SciPy's 9999.
+    random_state : int, RandomState instance or None, default=None
+        Seeds everything. The seed used (drawn when None) is in the report, so a
+        report can be reproduced.
+
+    Returns
+    -------
+    report : EvaluationReport
+        ``scores``, ``per_class``, ``per_group``, ``comparisons``, ``notes`` and the
+        settings; see :class:`EvaluationReport`.
+
+    See Also
+    --------
+    sklearn_ordinal.stats.score_interval : The interval of one system.
+    sklearn_ordinal.stats.compare_scores : The comparison of two systems.
+    sklearn_ordinal.model_selection.compare_to_trivial : The same baseline in
+        cross-validation.
+
+    Notes
+    -----
+    Every interval and comparison has a seed of its own, derived from the report's
+    seed and its place in the report, so it can be reproduced alone with
+    :func:`~sklearn_ordinal.stats.score_interval` or
+    :func:`~sklearn_ordinal.stats.compare_scores`. The trivial classifier of a
+    measure is fitted with that measure (on ``baseline_labels``, else on the gold
+    labels and ``sample_weight``) and its row is computed like a system's; it is not
+    among the comparisons. The Holm family is the comparisons of one measure. Under a
+    ranking measure the two systems compared are given as their mid-ranks over the
+    number of items (same ranking, same value), so that exchanging their outputs on an
+    item, as the randomization test does, compares like with like.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287.
+    .. [2] E. Amigó, J. Gonzalo, S. Mizzaro and J. Carrillo-de-Albornoz, "An
+       effectiveness metric for ordinal classification: formal properties and
+       experimental results", Proc. ACL 2020, pp. 3938-3949.
+    .. [3] S. Holm, "A simple sequentially rejective multiple test procedure",
+       Scandinavian Journal of Statistics 6(2), 1979, pp. 65-70.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal import evaluate
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> good = [0] * 35 + [1] * 5 + [1] * 25 + [2] * 5 + [2] * 28 + [1] * 2
+    >>> poor = [0] * 40 + [0] * 30 + [2] * 30
+    >>> report = evaluate(y_true, {"good": good, "poor": poor},
+    ...                   measures=["neg_macro_mean_absolute_error", "cem_ord"],
+    ...                   n_resamples=999, random_state=0)
+    >>> report.scores["macro_mean_absolute_error"].round(3)
+               estimate    low   high
+    good          0.119  0.065  0.195
+    poor          0.333  0.333  0.333
+    (trivial)     0.667  0.667  0.667
+    >>> report.trivial_classes
+    {'macro_mean_absolute_error': 1, 'cem_ord': 1}
+    >>> row = report.comparisons.loc[("macro_mean_absolute_error", "good", "poor")]
+    >>> print(round(row["difference"], 3), row["pvalue_holm"] < 0.01)
+    -0.214 True
+    """
+    systems = _systems(predictions)
+    y_checked = _check_1d_labels(y_true, "y_true")
+    n_items = len(y_checked)
+    for name, output in systems.items():
+        if len(output) != n_items:
+            raise ValueError(
+                f"System {name!r} gives {len(output)} predictions for {n_items} gold items."
+            )
+    if groups is not None:
+        _group_codes(groups, n_items, sample_weight)  # its clear errors, before any work
+    # Kinds are read against the classes the gold standard and labels name.
+    n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
+    kinds = {
+        name: _kind(output, y_checked, labels, n_gold_classes if labels is None else
+                    len(labels), name)
+        for name, output in systems.items()
+    }
+    if measures is None:
+        measures = list(DEFAULT_MEASURES)
+        if any(kind != "labels" for kind in kinds.values()):
+            measures += DEFAULT_RANKING_MEASURES
+        if "probabilities" in kinds.values():
+            measures += DEFAULT_PROBABILISTIC_MEASURES
+    if not isinstance(measures, dict):
+        # A measure function by its name, not the repr _named_scorers would give it.
+        entries = [measures] if isinstance(measures, str) or callable(measures) else measures
+        measures = [(entry if isinstance(entry, str) else
+                     getattr(entry, "__name__", None) or repr(entry), entry)
+                    for entry in entries]
+        keys = [key for key, _ in measures]
+        repeated = sorted({key for key in keys if keys.count(key) > 1})
+        if repeated:
+            raise ValueError(f"measures names {repeated} more than once.")
+        measures = dict(measures)
+    measures = [_Measure(key, scorer) for key, scorer in _named_scorers(measures).items()]
+    names = [measure.name for measure in measures]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"measures names {repeated} more than once.")
+
+    label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
+    classes = _classes(y_true, label_systems, labels, sample_weight)
+    order_known = (
+        labels is not None
+        or _ordered_categorical(y_true) is not None
+        or classes.dtype.kind in "biuf"
+    )
+    trivial_labels = labels
+    if trivial_labels is None and _ordered_categorical(y_true) is not None:
+        trivial_labels = classes
+    if baseline_labels is None:
+        y_fit, fit_weight, baseline = y_true, sample_weight, "gold"
+    else:
+        y_fit, fit_weight, baseline = baseline_labels, None, "baseline_labels"
+    seed = _seed(random_state)
+    common = dict(
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        method=INTERVAL_METHOD,
+        groups=groups,
+    )
+
+    scores, notes, trivial_classes, comparisons = [], [], {}, []
+    for m, measure in enumerate(measures):
+        arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
+        fed = {}
+        for s, (name, output) in enumerate(systems.items()):
+            value, reason = measure.output(kinds[name], output, len(classes))
+            reason = reason or weight_reason
+            if reason is not None:
+                notes.append({"system": name, "measure": measure.name, "reason": reason})
+                scores.append(_score_record(name, measure, None))
+                continue
+            fed[name] = value
+            result = score_interval(
+                measure.scorer, y_true, value, random_state=_task_seed(seed, m, 0, s),
+                **arguments, **common,
+            )
+            scores.append(_score_record(name, measure, result))
+        if weight_reason is None:
+            trivial, value = _trivial_output(
+                measure, y_fit, fit_weight, trivial_labels, n_items
+            )
+            trivial_classes[measure.name] = trivial.trivial_class_.item()
+            with warnings.catch_warnings():
+                # One class for every item often leaves no sampling variation (a macro
+                # MAE of the middle class is the same on every resample): a point.
+                warnings.simplefilter("ignore", DegenerateDataWarning)
+                result = score_interval(
+                    measure.scorer, y_true, value,
+                    random_state=_task_seed(seed, m, 1, 0), **arguments, **common,
+                )
+            scores.append(_score_record(TRIVIAL, measure, result))
+        else:
+            trivial_classes[measure.name] = None
+            scores.append(_score_record(TRIVIAL, measure, None))
+        comparisons += _compare(measure, m, systems, fed, y_true, arguments, common, seed)
+
+    per_class = pd.DataFrame.from_dict(
+        {
+            name: _per_class(kinds[name], y_true, output, classes, order_known,
+                             class_values, sample_weight)
+            for name, output in systems.items()
+        },
+        orient="index",
+    )
+    per_class.columns = pd.MultiIndex.from_tuples(per_class.columns, names=["quantity", "class"])
+    per_group = per_group_mean = None
+    if groups is not None:
+        per_group, per_group_mean = _per_group(
+            measures, systems, kinds, y_true, len(classes), labels, class_values,
+            sample_weight, groups,
+        )
+    settings = {
+        "measures": [
+            {
+                "name": measure.name,
+                "scorer": measure.key,
+                "definition": repr(measure.scorer),
+                "greater_is_better": measure.greater_is_better,
+                "family": measure.family,
+            }
+            for measure in measures
+        ],
+        "labels_given": labels is not None,
+        "class_values": None if class_values is None else np.asarray(class_values).tolist(),
+        "sample_weight": sample_weight is not None,
+        "groups": groups is not None,
+        "baseline": baseline,
+        "confidence_level": float(confidence_level),
+        "n_resamples": int(n_resamples),
+        "interval_method": INTERVAL_METHOD,
+        "comparison_test": "paired randomization",
+        "multiple_comparisons": "holm, within each measure",
+        "random_state": seed,
+        "sklearn_ordinal_version": __version__,
+    }
+    return EvaluationReport._from_records(
+        scores=scores,
+        comparisons=comparisons,
+        per_class=per_class,
+        per_group=per_group,
+        per_group_mean=per_group_mean,
+        notes=notes,
+        systems=kinds,
+        classes=classes,
+        trivial_classes=trivial_classes,
+        settings=settings,
+    )
+
+
+def _score_record(system, measure, result):
+    if result is None:
+        estimate = low = high = np.nan
+    else:
+        estimate, (low, high) = result.estimate, result.confidence_interval
+    return {
+        "system": system,
+        "measure": measure.name,
+        "estimate": float(estimate),
+        "low": float(low),
+        "high": float(high),
+    }
+
+
+def _common_scale(scores):
+    """Scores as mid-ranks in (0, 1]: the same ranking, so the same ranking measure.
+
+    The randomization test exchanges the two systems' outputs item by item, which
+    is only meaningful if they are on one scale; a regressor's values and expected
+    class positions, or two rankers' decision functions, are not.
+    """
+    return rankdata(scores, method="average") / len(scores)
+
+
+def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
+    """Every pair of systems under one measure, with Holm-adjusted p-values."""
+    names = list(systems)
+    records = []
+    for i, a in enumerate(names):
+        for j in range(i + 1, len(names)):
+            b = names[j]
+            if a not in fed or b not in fed:
+                continue  # the notes say why the measure does not apply
+            pred_a, pred_b = fed[a], fed[b]
+            if measure.family == "ranking":
+                pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
+            result = compare_scores(
+                measure.scorer, y_true, pred_a, pred_b,
+                random_state=_task_seed(seed, m, 2, i, j), **arguments, **common,
+            )
+            low, high = result.confidence_interval
+            records.append({
+                "measure": measure.name,
+                "system_a": a,
+                "system_b": b,
+                "estimate_a": result.estimate_a,
+                "estimate_b": result.estimate_b,
+                "difference": result.estimate,
+                "low": float(low),
+                "high": float(high),
+                "pvalue": result.pvalue,
+            })
+    adjusted = holm_adjust([record["pvalue"] for record in records])
+    for record, value in zip(records, adjusted):
+        record["pvalue_holm"] = float(value)
+        difference = record["difference"] * (1 if measure.greater_is_better else -1)
+        record["better"] = (
+            record["system_a"] if difference > 0
+            else record["system_b"] if difference < 0 else None
+        )
+    return records

@@ -1,0 +1,530 @@
+"""Reading gold labels and systems' predictions from files, matched item by item.
+
+A shared task's files (PyEvALL's ``test_case``/``id``/``value`` records, or any CSV,
+TSV, JSON or Parquet table with an id column and a label column) become the aligned
+arrays that ``sklearn_ordinal.evaluate`` takes. Items are matched by id, and a missing,
+extra or duplicated id is an error that names the ids: a silently dropped item would
+change every number of the report.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import Bunch
+
+# How many offending ids an error message names before it only counts the rest.
+_N_SHOWN = 5
+
+_FORMATS = {
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".tab": "tsv",
+    ".json": "json",
+    ".jsonl": "json",
+    ".ndjson": "json",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+}
+
+# The group column of PyEvALL's format, used when the gold file has it.
+_PYEVALL_GROUP = "test_case"
+
+# Between the group and the id in an item's key: a control character no id holds.
+_SEPARATOR = "\x1f"
+
+
+def read_evaluation_files(
+    gold,
+    predictions,
+    *,
+    id_column="id",
+    label_column="value",
+    prediction_column=None,
+    group_column="auto",
+    allow_missing=False,
+):
+    """Read a gold file and systems' prediction files, matched item by item by id.
+
+    Each file is a table with one row per item: CSV (``.csv``), TSV (``.tsv``,
+    ``.tab``), JSON (``.json``: a list of records, as PyEvALL writes it, or one
+    record per line), JSON lines (``.jsonl``, ``.ndjson``) or Parquet (``.parquet``,
+    ``.pq``; needs ``pyarrow``). The defaults read PyEvALL's format, records
+    ``{"test_case": ..., "id": ..., "value": ...}``; other tables name their columns
+    with ``id_column``, ``label_column`` and ``group_column``.
+
+    Items are matched by id, never by position. Ids are compared as text, as they
+    are written: ``1`` in a CSV file, ``1`` and ``"1"`` in a JSON file all match,
+    but ``1.0`` does not match ``1``. Within a group (a ``test_case``) every id must
+    be unique. A gold id missing from a prediction file, an id of a prediction file
+    that the gold lacks, and an id that appears twice in one file are errors that
+    name the first few ids and count them; ``allow_missing=True`` keeps only the
+    items present in every file instead (duplicates stay errors).
+
+    Labels are numbers when every label of a file is a number or the text of one
+    (``"3"``, ``3``, ``3.0`` all read as the integer 3), else text; an ordered
+    categorical column of a Parquet file keeps its categories and their order. Text
+    labels have no order of their own: give it to :func:`evaluate` with ``labels=``.
+
+    Read more in the :ref:`User Guide <evaluating_files>`.
+
+    Parameters
+    ----------
+    gold : str or path-like
+        The file of the true labels.
+    predictions : str, path-like or sequence of them
+        One file per system, with the same items as the gold file. A system is
+        named after its file's stem (``runs/ridge.tsv`` is ``ridge``), or after its
+        path when two stems are alike.
+    id_column : str, default="id"
+        The column of the item ids, in every file.
+    label_column : str, default="value"
+        The column of the labels, in the gold file and, unless
+        ``prediction_column`` is given, in the prediction files.
+    prediction_column : str, default=None
+        The column of the predicted labels in the prediction files, when it is
+        named differently from ``label_column``.
+    group_column : str or None, default="auto"
+        The column of the items' groups (PyEvALL's test cases, a shared task's
+        subsets, cross-validation folds), read from the gold file. ``"auto"`` uses
+        ``"test_case"`` when the gold file has that column with at least two
+        distinct values, and no groups otherwise; ``None`` never uses groups.
+        With groups, an id is unique within its group and a prediction file that
+        has the group column is matched on (group, id); one that lacks it is
+        matched on the id alone, which must then be unique in the gold file.
+    allow_missing : bool, default=False
+        Score only the items present in every file, instead of raising an error
+        when a file lacks some or has extra ones; ``left_out`` says which items
+        were left out.
+
+    Returns
+    -------
+    data : :class:`~sklearn.utils.Bunch`
+        Dictionary-like object, with the following attributes.
+
+        y_true : pandas.Series of shape (n_samples,)
+            The gold labels, indexed by id (by (group, id) when there are groups),
+            in the gold file's order.
+        y_pred : pandas.DataFrame of shape (n_samples, n_systems)
+            The predicted labels, one column per prediction file, on the index of
+            ``y_true``.
+        groups : pandas.Series of shape (n_samples,) or None
+            The items' groups, on the index of ``y_true``; None without groups.
+        left_out : pandas.DataFrame
+            The items left out under ``allow_missing=True``, one row per file and
+            id, with columns ``file``, ``id`` (and the group column, with groups)
+            and ``reason``; empty when nothing was left out.
+
+    Raises
+    ------
+    ValueError
+        When a file cannot be read, lacks a column, has no rows, an item without
+        a label, or ids that do not match those of the gold file.
+
+    See Also
+    --------
+    evaluate : Scores, intervals and comparisons of the systems.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from tempfile import mkdtemp
+    >>> from sklearn_ordinal.evaluation import read_evaluation_files
+    >>> folder = Path(mkdtemp())
+    >>> _ = (folder / "gold.csv").write_text("id,value\\na,1\\nb,2\\nc,3\\n")
+    >>> _ = (folder / "system.jsonl").write_text(
+    ...     '{"id": "c", "value": 2}\\n{"id": "a", "value": 1}\\n{"id": "b", "value": 2}\\n')
+    >>> data = read_evaluation_files(folder / "gold.csv", [folder / "system.jsonl"])
+    >>> data.y_pred
+        system
+    id
+    a        1
+    b        2
+    c        2
+    >>> data.y_true.tolist()
+    [1, 2, 3]
+    """
+    paths = [Path(predictions)] if isinstance(predictions, (str, Path)) else [
+        Path(path) for path in predictions
+    ]
+    if not paths:
+        raise ValueError("No prediction file given: give at least one system's file.")
+    prediction_column = label_column if prediction_column is None else prediction_column
+    gold_path = Path(gold)
+    gold_table = _read_table(gold_path)
+    if group_column == "auto":
+        # One test case for every item (a common PyEvALL file) groups nothing.
+        several = (_PYEVALL_GROUP in gold_table.columns
+                   and gold_table[_PYEVALL_GROUP].nunique(dropna=False) > 1)
+        group_column = _PYEVALL_GROUP if several else None
+    gold_items = _items(gold_table, gold_path, id_column, label_column, group_column)
+
+    systems = {}
+    for name, path in zip(_system_names(paths), paths):
+        table = _read_table(path)
+        own_group = group_column if group_column in table.columns else None
+        items = _items(table, path, id_column, prediction_column, own_group)
+        systems[name] = (path, items)
+
+    gold_labels = gold_items["label"]
+    for path, items in systems.values():
+        _check_same_kind(gold_labels, gold_path, items["label"], path)
+
+    keep, rows, left_out = _match(gold_items, gold_path, systems, group_column, allow_missing)
+    kept = gold_items[keep]
+    index = _index(kept, id_column, group_column)
+    y_true = pd.Series(kept["label"].to_numpy(), index=index, name=label_column)
+    if isinstance(gold_labels.dtype, pd.CategoricalDtype):
+        y_true = y_true.astype(gold_labels.dtype)
+    y_pred = pd.DataFrame(
+        {name: items["label"].to_numpy()[rows[name][keep]]
+         for name, (_, items) in systems.items()},
+        index=index,
+    )
+    groups = None
+    if group_column is not None:
+        groups = pd.Series(kept["group"].to_numpy(), index=index, name=group_column)
+    columns = ["file", id_column] + ([group_column] if group_column else []) + ["reason"]
+    left_out = (pd.concat(left_out, ignore_index=True) if left_out
+                else pd.DataFrame(columns=["file", "id", "group", "reason"]))
+    left_out = left_out.rename(columns={"id": id_column, "group": group_column or "group"})
+    return Bunch(y_true=y_true, y_pred=y_pred, groups=groups, left_out=left_out[columns])
+
+
+def _system_names(paths):
+    stems = [path.stem for path in paths]
+    if len(set(stems)) == len(stems):
+        return stems
+    names = [str(path) for path in paths]
+    if len(set(names)) != len(names):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        raise ValueError(f"The same prediction file is given twice: {', '.join(twice)}.")
+    return names
+
+
+# --- One file -----------------------------------------------------------------------
+
+
+def _read_table(path):
+    """The file's rows as a DataFrame; CSV and TSV cells as text, JSON as parsed."""
+    file_format = _FORMATS.get(path.suffix.lower())
+    if file_format is None:
+        raise ValueError(
+            f"{path}: unknown file type {path.suffix or '(no extension)'!r}; the "
+            f"extension must be one of {', '.join(_FORMATS)}."
+        )
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file.")
+    if file_format == "parquet":
+        table = _read_parquet(path)
+    elif file_format == "json":
+        table = _read_json(path)
+    else:
+        table = _read_delimited(path, "," if file_format == "csv" else "\t")
+    if len(table) == 0:
+        raise ValueError(f"{path}: the file has no rows; every file needs one row per item.")
+    return table
+
+
+def _read_delimited(path, separator):
+    try:
+        # Every cell as text (ids are compared as written; labels are typed below),
+        # and only an empty cell is missing: "NA" or "null" may be a label.
+        return pd.read_csv(path, sep=separator, dtype=str, keep_default_na=False,
+                           na_values=[""])
+    except pd.errors.EmptyDataError:
+        raise ValueError(f"{path}: the file is empty; it needs a header line and one row "
+                         "per item.") from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path}: not a readable {_name(separator)} file: "
+                         f"{_one_line(error)}") from None
+
+
+def _name(separator):
+    return "CSV" if separator == "," else "TSV"
+
+
+def _read_json(path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not UTF-8 text: {_one_line(error)}") from None
+    if not text.strip():
+        raise ValueError(f"{path}: the file is empty; it needs one record per item.")
+    if text.lstrip().startswith("["):
+        # PyEvALL's own files: one JSON list of records.
+        try:
+            records = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{path}: not valid JSON: {error}") from None
+    else:
+        records = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                try:
+                    records.append(json.loads(line))
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{path}, line {number}: not a JSON record: "
+                                     f"{error}") from None
+    for number, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            raise ValueError(
+                f"{path}, record {number}: not a JSON object but {record!r}; every "
+                'record is an object such as {"test_case": "t1", "id": "1", "value": 3}.'
+            )
+    return pd.DataFrame.from_records(records)
+
+
+def _read_parquet(path):
+    try:
+        return pd.read_parquet(path)
+    except ImportError:
+        raise ValueError(
+            f"{path}: reading Parquet files needs pyarrow: pip install pyarrow"
+        ) from None
+    except Exception as error:  # pyarrow's own errors have no common public base
+        raise ValueError(f"{path}: not a readable Parquet file: {_one_line(error)}") from None
+
+
+def _one_line(error):
+    return " ".join(str(error).split())
+
+
+def _items(table, path, id_column, label_column, group_column):
+    """The file's items: a DataFrame with the columns id, label (and group)."""
+    wanted = {"id column": id_column, "label column": label_column}
+    if group_column is not None:
+        wanted["group column"] = group_column
+    option = {"id column": "id_column", "label column": "label_column (or "
+              "prediction_column)", "group column": "group_column"}
+    for what, column in wanted.items():
+        if column not in table.columns:
+            raise ValueError(
+                f"{path}: no {what} {column!r}; the file has the columns "
+                f"{', '.join(repr(str(name)) for name in table.columns)}. Name the "
+                f"column with {option[what]} (--{option[what].split()[0].replace('_', '-')} "
+                "on the command line)."
+            )
+    items = pd.DataFrame({"id": _as_text(table[id_column])})
+    if group_column is not None:
+        items["group"] = _as_text(table[group_column])
+    for column, what in (("id", "an id"), ("group", "a group")):
+        if column in items and items[column].isna().any():
+            rows = np.flatnonzero(items[column].isna().to_numpy()) + 1
+            raise ValueError(f"{path}: {_count_of(rows, 'row')} without {what}: "
+                             f"{_first(rows)}; every row needs one.")
+    labels = table[label_column].reset_index(drop=True)
+    if labels.isna().any():
+        keys = _keys(items)[labels.isna().to_numpy()]
+        raise ValueError(f"{path}: {_count_of(keys, 'item')} without a label: ids "
+                         f"{_first(keys)}; every item needs a label.")
+    items["label"] = _typed_labels(labels, path)
+    return items
+
+
+def _as_text(column):
+    """Ids and groups as text, as written; numbers of JSON and Parquet as their text."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        column = column.astype(object)
+    missing = column.isna().to_numpy()
+    if pd.api.types.infer_dtype(column, skipna=True) != "string":
+        column = column.astype(str)  # what str() writes: 1 -> "1", 1.0 -> "1.0"
+    text = column.to_numpy(dtype=object, copy=True)
+    text[missing] = None
+    return pd.Series(text, dtype=object)
+
+
+def _typed_labels(labels, path):
+    """Numbers when every label is a number or the text of one, else text."""
+    if isinstance(labels.dtype, pd.CategoricalDtype):
+        return labels
+    if pd.api.types.is_bool_dtype(labels.dtype):
+        raise ValueError(f"{path}: the labels are true/false, not ordinal classes.")
+    kind = pd.api.types.infer_dtype(labels, skipna=False)
+    if pd.api.types.is_numeric_dtype(labels.dtype):
+        numbers = labels
+    elif kind in ("integer", "floating", "mixed-integer-float", "decimal"):
+        numbers = pd.to_numeric(labels.astype(object))
+    else:
+        numbers = _integers(labels) if kind == "string" else None
+        if numbers is None:
+            # Text (a CSV cell), or JSON's numbers and strings in one column.
+            numbers = labels.str.strip() if kind == "string" else labels.map(_number_or_none)
+            numbers = pd.to_numeric(numbers, errors="coerce")
+        if numbers.isna().any():
+            return labels.astype(str).astype(object)
+    numbers = numbers.astype(np.float64) if numbers.dtype.kind != "i" else numbers
+    if numbers.dtype.kind == "f":
+        if not np.isfinite(numbers).all():
+            raise ValueError(f"{path}: labels must be finite numbers; found "
+                             f"{numbers[~np.isfinite(numbers)].iloc[0]}.")
+        if (numbers == np.round(numbers)).all() and (numbers.abs() < 2.0**53).all():
+            return numbers.astype(np.int64)
+    return numbers
+
+
+def _integers(text):
+    """Text labels as int64 when every one is written as a whole number, else None.
+
+    The common case, and the fast one: a single cast, where ``pd.to_numeric`` on a
+    million strings takes seconds.
+    """
+    try:
+        return text.astype(np.int64)
+    except (ValueError, TypeError, OverflowError):  # pyarrow's ArrowInvalid is a ValueError
+        return None
+
+
+def _number_or_none(value):
+    # JSON may hold numbers, booleans and strings in one column: only numbers and
+    # numeric text count as numbers (True is not the class 1).
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return value
+    return value.strip() if isinstance(value, str) else None
+
+
+def _check_same_kind(gold, gold_path, predicted, path):
+    """Numbers against text would only surface as 'unknown classes' much later."""
+    def kind(labels):
+        if isinstance(labels.dtype, pd.CategoricalDtype):
+            labels = labels.cat.categories
+        return "number" if pd.api.types.is_numeric_dtype(labels.dtype) else "text"
+
+    if kind(gold) != kind(predicted):
+        text = gold if kind(gold) == "text" else predicted
+        if isinstance(text.dtype, pd.CategoricalDtype):
+            text = text.cat.categories.to_series()
+        example = next((value for value in text if not _is_number(value)), text.iloc[0])
+        raise ValueError(
+            f"The gold labels of {gold_path} are {kind(gold)}s and the predicted labels of "
+            f"{path} are {kind(predicted)}s (for example {example!r}); both files must "
+            "name the classes the same way."
+        )
+
+
+def _is_number(value):
+    return not pd.isna(pd.to_numeric(pd.Series([_number_or_none(value)]),
+                                     errors="coerce").iloc[0])
+
+
+# --- Matching the files -------------------------------------------------------------
+
+
+def _keys(items, by_group=True):
+    """Each item's key, as one string: its id, or its group and id with groups.
+
+    One string per item, in a NumPy object array: hashed once by ``pd.factorize``,
+    a million items match in seconds (a MultiIndex, or pandas 3's Arrow strings,
+    take minutes).
+    """
+    if by_group and "group" in items:
+        return (items["group"] + _SEPARATOR + items["id"]).to_numpy(dtype=object)
+    return items["id"].to_numpy(dtype=object)
+
+
+def _match(gold, gold_path, systems, group_column, allow_missing):
+    """The gold items kept (a mask), each system's row of every gold item (-1 when
+    missing), and the frames of ``left_out``."""
+    gold_keys = _keys(gold)
+    _check_unique(gold_keys, pd.factorize(gold_keys)[0], gold_path, group_column)
+    keep = np.ones(len(gold), dtype=bool)
+    rows, left_out, problems = {}, [], []
+
+    def left(items, mask, path, reason):
+        return pd.DataFrame({"file": str(path), "id": items["id"][mask],
+                             "group": items["group"][mask] if "group" in items else None,
+                             "reason": reason})
+
+    for name, (path, items) in systems.items():
+        by_group = "group" in items
+        gold_keys, own_keys = _keys(gold, by_group), _keys(items, by_group)
+        # One numbering of both files' keys: every test below is on integers.
+        codes, uniques = pd.factorize(np.concatenate([gold_keys, own_keys]))
+        gold_codes, own_codes = codes[:len(gold_keys)], codes[len(gold_keys):]
+        if group_column is not None and not by_group:
+            # Matched on the id alone, which must then name one gold item.
+            _check_unique(gold_keys, gold_codes, gold_path, None,
+                          why=f"{path} has no column {group_column!r} to tell them apart")
+        _check_unique(own_keys, own_codes, path, group_column if by_group else None)
+        position = np.full(len(uniques), -1)
+        position[own_codes] = np.arange(len(own_codes))
+        rows[name] = position[gold_codes]
+        missing = rows[name] < 0
+        in_gold = np.zeros(len(uniques), dtype=bool)
+        in_gold[gold_codes] = True
+        extra = ~in_gold[own_codes]
+        if missing.any():
+            problems.append(f"{path} lacks {_count_of(gold_keys[missing], 'id')} of the gold "
+                            f"file {gold_path}: {_first(gold_keys[missing])}")
+            keep &= ~missing
+            left_out.append(left(gold, missing, path, "missing"))
+        if extra.any():
+            problems.append(f"{path} has {_count_of(own_keys[extra], 'id')} that the gold "
+                            f"file {gold_path} lacks: {_first(own_keys[extra])}")
+            left_out.append(left(items, extra, path, "not in the gold file"))
+    if problems and not allow_missing:
+        raise ValueError(
+            "The files do not have the same items: " + "; ".join(problems) + ". "
+            + _hint(gold, systems) + "Give every file the same ids, or score only the "
+            "items common to all files with allow_missing=True (--allow-missing)."
+        )
+    if not keep.any():
+        raise ValueError("The files have no item in common: nothing to score.")
+    return keep, rows, left_out
+
+
+def _check_unique(keys, codes, path, group_column, why=None):
+    duplicated = pd.unique(keys[np.bincount(codes)[codes] > 1])
+    if len(duplicated):
+        within = f" within a {group_column!r} group" if group_column else ""
+        reason = f" ({why})" if why else ""
+        raise ValueError(
+            f"{path} has {_count_of(duplicated, 'duplicated id')}{within}{reason}: "
+            f"{_first(duplicated)}; every item needs its own id."
+        )
+
+
+def _hint(gold, systems):
+    """Ids that differ only in how a number is written, e.g. "1" and "1.0"."""
+    def as_numbers(ids):
+        return set(pd.to_numeric(pd.Series(list(ids)), errors="coerce").dropna())
+
+    gold_ids = set(gold["id"])
+    for path, items in systems.values():
+        own_ids = set(items["id"])
+        unmatched_gold, unmatched_own = gold_ids - own_ids, own_ids - gold_ids
+        if unmatched_gold and unmatched_own and (
+            as_numbers(unmatched_gold) & as_numbers(unmatched_own)
+        ):
+            return (f"Ids are compared as text, as written: {path} writes some ids as "
+                    "different text for the same number (such as 1 and 1.0). ")
+    return ""
+
+
+def _index(items, id_column, group_column):
+    if group_column is None:
+        return pd.Index(items["id"].to_numpy(), name=id_column)
+    return pd.MultiIndex.from_arrays([items["group"].to_numpy(), items["id"].to_numpy()],
+                                     names=[group_column, id_column])
+
+
+def _count_of(values, what):
+    return f"{len(values)} {what}{'' if len(values) == 1 else 's'}"
+
+
+def _first(values):
+    """The first few values, quoted; '... and N more' for the rest."""
+    values = list(values)
+    shown = ", ".join(_quoted(value) for value in values[:_N_SHOWN])
+    rest = len(values) - _N_SHOWN
+    return shown + (f" and {rest} more" if rest > 0 else "")
+
+
+def _quoted(value):
+    if isinstance(value, str) and _SEPARATOR in value:
+        group, item_id = value.split(_SEPARATOR, 1)
+        return f"{item_id!r} (group {group!r})"
+    return repr(value.item() if isinstance(value, np.generic) else value)

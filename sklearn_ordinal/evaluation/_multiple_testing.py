@@ -1,0 +1,41 @@
+"""Holm's step-down adjustment of p-values for multiple comparisons."""
+
+import numpy as np
+
+
+def holm_adjust(pvalues):
+    r"""P-values adjusted for multiple comparisons by Holm's step-down method.
+
+    With the ``m`` defined p-values sorted, :math:`p_{(1)} \le \dots \le p_{(m)}`,
+    the adjusted value of :math:`p_{(i)}` is
+
+    .. math::
+
+        \tilde p_{(i)} = \min\Big(1, \max_{j \le i} (m - j + 1) \, p_{(j)}\Big),
+
+    so that rejecting every hypothesis with :math:`\tilde p \le \alpha` controls the
+    family-wise error rate at :math:`\alpha` under any dependence between the tests.
+    NaN p-values (comparisons that could not be made) are not counted in ``m`` and
+    stay NaN.
+
+    Parameters
+    ----------
+    pvalues : array-like of shape (n_tests,)
+
+    Returns
+    -------
+    adjusted : ndarray of shape (n_tests,)
+
+    References
+    ----------
+    .. [1] S. Holm, "A simple sequentially rejective multiple test procedure",
+       Scandinavian Journal of Statistics 6(2), 1979, pp. 65-70.
+    """
+    pvalues = np.asarray(pvalues, dtype=np.float64)
+    adjusted = np.full(pvalues.shape, np.nan)
+    defined = np.flatnonzero(~np.isnan(pvalues))
+    order = defined[np.argsort(pvalues[defined], kind="stable")]
+    m = len(order)
+    factors = m - np.arange(m)
+    adjusted[order] = np.minimum(1.0, np.maximum.accumulate(factors * pvalues[order]))
+    return adjusted

@@ -1,0 +1,548 @@
+"""The report of :func:`~sklearn_ordinal.evaluation.evaluate` and its exports."""
+
+import json
+import math
+
+import numpy as np
+import pandas as pd
+
+# The row of the trivial classifier of each measure, among the systems.
+TRIVIAL = "(trivial)"
+
+FORMAT = "sklearn_ordinal.evaluation"
+FORMAT_VERSION = 1
+
+_BASELINE_NOTES = {
+    "gold": "The trivial classifier of each measure chose its class on the gold labels "
+    "themselves (no baseline_labels given): an optimistic baseline.",
+    "baseline_labels": "The trivial classifier of each measure chose its class on the "
+    "training labels (baseline_labels).",
+}
+
+
+def _plain(value):
+    """A JSON value: Python numbers and strings, NaN as null."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _number(value):
+    return np.nan if value is None else float(value)
+
+
+class EvaluationReport:
+    """Systems judged against one gold standard, as :func:`evaluate` returns them.
+
+    Build it with :func:`evaluate` (or :meth:`from_json`); its tables are pandas
+    DataFrames, each available as the attribute of the same name.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        One row per system, then the row ``"(trivial)"``: the trivial classifier of
+        each measure. Columns: a level per measure, each with ``estimate``, ``low``
+        and ``high`` (the confidence interval). NaN where the measure does not
+        apply to the system (see ``notes``).
+    per_class : pandas.DataFrame
+        One row per system; columns ``("recall", class)`` (systems giving labels)
+        and ``("mean_absolute_error", class)`` (labels or real-valued predictions,
+        classes in order), classes in class order; NaN for a class with no gold item.
+    per_group : pandas.DataFrame or None
+        With ``groups``: every measure on each group alone, indexed by
+        (system, group).
+    per_group_mean : pandas.DataFrame or None
+        The plain mean of ``per_group`` over the groups (each test case counting
+        once, as in the CEM paper's protocol), systems x measures; groups on which
+        a measure is undefined are left out.
+    comparisons : pandas.DataFrame
+        Indexed by (measure, system_a, system_b), one row per pair of systems:
+        ``estimate_a``, ``estimate_b``, ``difference`` (a minus b), its interval
+        ``low`` and ``high``, ``pvalue`` (paired randomization test), ``pvalue_holm``
+        (adjusted within the measure) and ``better``, the system with the better
+        value.
+    notes : pandas.DataFrame
+        ``system``, ``measure``, ``reason``: why a value is NaN.
+    systems : dict
+        ``{name: kind}``, kind being ``"labels"``, ``"scores"`` or ``"probabilities"``.
+    classes : ndarray
+        The classes, in order.
+    trivial_classes : dict
+        ``{measure: class chosen by its trivial classifier}``.
+    settings : dict
+        Everything needed to reproduce the report: the measures, confidence level,
+        resamples, interval method, seed, where the baseline was fitted and the
+        package version.
+
+    Attributes
+    ----------
+    greater_is_better : dict
+        ``{measure: bool}``: whether a higher value of the measure is better.
+
+    See Also
+    --------
+    evaluate : Makes the report.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal import evaluate
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> good = [0] * 35 + [1] * 5 + [1] * 25 + [2] * 5 + [2] * 28 + [1] * 2
+    >>> report = evaluate(y_true, {"good": good}, measures=["cem_ord"],
+    ...                   n_resamples=999, random_state=0)
+    >>> report
+    EvaluationReport(systems=1, measures=1, classes=3)
+    >>> report.scores.round(3)
+    measure    cem_ord
+              estimate    low   high
+    good         0.928  0.885  0.961
+    (trivial)    0.588  0.579  0.594
+    >>> report.per_class.round(3)
+    quantity recall               mean_absolute_error
+    class         0      1      2                   0      1      2
+    good      0.875  0.833  0.933               0.125  0.167  0.067
+    """
+
+    def __init__(self, *, scores, per_class, per_group, per_group_mean, comparisons, notes,
+                 systems, classes, trivial_classes, settings):
+        self.scores = scores
+        self.per_class = per_class
+        self.per_group = per_group
+        self.per_group_mean = per_group_mean
+        self.comparisons = comparisons
+        self.notes = notes
+        self.systems = systems
+        self.classes = classes
+        self.trivial_classes = trivial_classes
+        self.settings = settings
+        self.greater_is_better = {
+            measure["name"]: measure["greater_is_better"] for measure in settings["measures"]
+        }
+
+    @classmethod
+    def _from_records(cls, *, scores, comparisons, per_class, per_group, per_group_mean,
+                      notes, systems, classes, trivial_classes, settings):
+        measures = [measure["name"] for measure in settings["measures"]]
+        rows = list(systems) + [TRIVIAL]
+        table = pd.DataFrame.from_records(scores).set_index(["system", "measure"])
+        wide = table.unstack("measure")
+        wide.columns = wide.columns.swaplevel(0, 1)
+        columns = pd.MultiIndex.from_product(
+            [measures, ["estimate", "low", "high"]], names=["measure", None]
+        )
+        wide = wide.reindex(index=rows, columns=columns)
+        wide.index.name = None
+        comparison_columns = ["measure", "system_a", "system_b", "estimate_a", "estimate_b",
+                              "difference", "low", "high", "pvalue", "pvalue_holm", "better"]
+        comparisons = pd.DataFrame.from_records(comparisons, columns=comparison_columns)
+        comparisons = comparisons.set_index(["measure", "system_a", "system_b"])
+        notes = pd.DataFrame.from_records(notes, columns=["system", "measure", "reason"])
+        return cls(
+            scores=wide,
+            per_class=per_class,
+            per_group=per_group,
+            per_group_mean=per_group_mean,
+            comparisons=comparisons,
+            notes=notes,
+            systems=dict(systems),
+            classes=np.asarray(classes),
+            trivial_classes=dict(trivial_classes),
+            settings=settings,
+        )
+
+    @property
+    def measures(self):
+        """The measures' names, in report order."""
+        return [measure["name"] for measure in self.settings["measures"]]
+
+    @property
+    def baseline_note(self):
+        """Where the trivial classifiers chose their class, in words."""
+        return _BASELINE_NOTES[self.settings["baseline"]]
+
+    def __repr__(self):
+        return (
+            f"EvaluationReport(systems={len(self.systems)}, measures={len(self.measures)}, "
+            f"classes={len(self.classes)})"
+        )
+
+    def to_frame(self):
+        """The scores as one tidy table: a row per (system, measure).
+
+        Returns
+        -------
+        frame : pandas.DataFrame
+            Columns ``system``, ``kind`` (``"trivial"`` for the baseline rows),
+            ``measure``, ``estimate``, ``low``, ``high``, ``greater_is_better``,
+            ``trivial_class`` (baseline rows only) and ``note`` (why a value is NaN).
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> report.to_frame()[["system", "measure", "estimate"]].round(3)
+              system   measure  estimate
+        0          a  accuracy     0.833
+        1  (trivial)  accuracy     0.333
+        """
+        notes = {(row.system, row.measure): row.reason for row in self.notes.itertuples()}
+        records = []
+        for system in self.scores.index:
+            for measure in self.measures:
+                cell = self.scores.loc[system, measure]
+                is_trivial = system == TRIVIAL
+                records.append({
+                    "system": system,
+                    "kind": "trivial" if is_trivial else self.systems[system],
+                    "measure": measure,
+                    "estimate": cell["estimate"],
+                    "low": cell["low"],
+                    "high": cell["high"],
+                    "greater_is_better": self.greater_is_better[measure],
+                    "trivial_class": self.trivial_classes[measure] if is_trivial else None,
+                    "note": notes.get((system, measure)),
+                })
+        return pd.DataFrame.from_records(records)
+
+    def to_csv(self, path_or_buf=None, **kwargs):
+        """Write :meth:`to_frame` as CSV.
+
+        Parameters
+        ----------
+        path_or_buf : str, path object, file-like or None, default=None
+            Where to write; None returns the text.
+        **kwargs
+            Passed to :meth:`pandas.DataFrame.to_csv` (``index=False`` by default).
+
+        Returns
+        -------
+        text : str or None
+            The CSV text when ``path_or_buf`` is None.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> print(report.to_csv().splitlines()[0])
+        system,kind,measure,estimate,low,high,greater_is_better,trivial_class,note
+        """
+        return self.to_frame().to_csv(path_or_buf, **{"index": False, **kwargs})
+
+    def to_dict(self):
+        """Everything in the report as plain Python data (the content of :meth:`to_json`).
+
+        Returns
+        -------
+        content : dict
+            See :meth:`to_json` for the keys.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> report.to_dict()["classes"]
+        [0, 1, 2]
+        """
+        frame = self.to_frame()
+        per_class = [
+            {"system": system, "quantity": quantity, "class": _plain(label),
+             "value": _plain(value)}
+            for system, row in self.per_class.iterrows()
+            for (quantity, label), value in row.items()
+        ]
+        per_group = None
+        if self.per_group is not None:
+            per_group = [
+                {"system": system, "group": _plain(group),
+                 **{measure: _plain(value) for measure, value in row.items()}}
+                for (system, group), row in self.per_group.iterrows()
+            ]
+        comparisons = [
+            {"measure": measure, "system_a": a, "system_b": b,
+             **{key: _plain(value) for key, value in row.items()}}
+            for (measure, a, b), row in self.comparisons.iterrows()
+        ]
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "sklearn_ordinal_version": self.settings["sklearn_ordinal_version"],
+            "classes": [_plain(label) for label in self.classes.tolist()],
+            "systems": [{"name": name, "kind": kind} for name, kind in self.systems.items()],
+            "settings": self.settings,
+            "baseline_note": self.baseline_note,
+            "trivial_classes": {
+                measure: _plain(label) for measure, label in self.trivial_classes.items()
+            },
+            "scores": [
+                {key: _plain(value) for key, value in record.items()}
+                for record in frame.drop(columns="note").to_dict("records")
+            ],
+            "per_class": per_class,
+            "per_group": per_group,
+            "comparisons": comparisons,
+            "notes": self.notes.to_dict("records"),
+        }
+
+    def to_json(self, path=None, *, indent=2):
+        """The whole report as JSON, with the class order and every setting.
+
+        Keys: ``format`` (``"sklearn_ordinal.evaluation"``) and ``format_version``;
+        ``sklearn_ordinal_version``; ``classes`` (in order); ``systems`` (name and
+        kind); ``settings`` (the measures with their scorer names, definitions and
+        directions, ``confidence_level``, ``n_resamples``, ``interval_method``,
+        ``comparison_test``, ``multiple_comparisons``, ``random_state``, the seed, and
+        what was given: ``labels_given``, ``class_values``, ``sample_weight``,
+        ``groups``, ``baseline``); ``baseline_note``; ``trivial_classes``; ``scores``
+        (the records of :meth:`to_frame`); ``per_class``, ``per_group`` and
+        ``comparisons`` (records); ``notes``. NaN is written as ``null``.
+
+        Parameters
+        ----------
+        path : str or path object, default=None
+            File to write; None returns the text.
+        indent : int or None, default=2
+            Spaces per level of nesting; None writes one line.
+
+        Returns
+        -------
+        text : str or None
+            The JSON text when ``path`` is None.
+
+        Examples
+        --------
+        >>> import json
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> content = json.loads(report.to_json())
+        >>> content["settings"]["random_state"], content["scores"][0]["estimate"]
+        (0, 0.8333333333333334)
+        """
+        text = json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+        return None
+
+    @classmethod
+    def from_json(cls, text):
+        """Read a report written by :meth:`to_json`.
+
+        Parameters
+        ----------
+        text : str
+            The JSON text.
+
+        Returns
+        -------
+        report : EvaluationReport
+            The same tables and settings.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> from sklearn_ordinal.evaluation import EvaluationReport
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> again = EvaluationReport.from_json(report.to_json())
+        >>> again.scores.equals(report.scores)
+        True
+        """
+        content = json.loads(text)
+        if content.get("format") != FORMAT:
+            raise ValueError(
+                f"This JSON is not an evaluation report of sklearn_ordinal (format "
+                f"{content.get('format')!r}, expected {FORMAT!r})."
+            )
+        if content["format_version"] > FORMAT_VERSION:
+            raise ValueError(
+                f"This report has format version {content['format_version']}; this "
+                f"sklearn_ordinal reads up to {FORMAT_VERSION}. Upgrade sklearn_ordinal."
+            )
+        scores = [
+            {"system": record["system"], "measure": record["measure"],
+             **{key: _number(record[key]) for key in ("estimate", "low", "high")}}
+            for record in content["scores"]
+        ]
+        comparisons = [
+            {key: (_number(value) if key not in ("measure", "system_a", "system_b", "better")
+                   else value) for key, value in record.items()}
+            for record in content["comparisons"]
+        ]
+        per_class = pd.DataFrame.from_records(content["per_class"])
+        if len(per_class):
+            per_class["value"] = per_class["value"].map(_number)
+            per_class = per_class.pivot_table(
+                index="system", columns=["quantity", "class"], values="value",
+                sort=False, dropna=False,
+            )
+            per_class.index.name = None
+        per_group = per_group_mean = None
+        if content["per_group"] is not None:
+            per_group = pd.DataFrame.from_records(content["per_group"])
+            per_group = per_group.set_index(["system", "group"]).map(_number)
+            per_group_mean = per_group.groupby(level="system", sort=False).mean()
+        return cls._from_records(
+            scores=scores,
+            comparisons=comparisons,
+            per_class=per_class,
+            per_group=per_group,
+            per_group_mean=per_group_mean,
+            notes=content["notes"],
+            systems={system["name"]: system["kind"] for system in content["systems"]},
+            classes=content["classes"],
+            trivial_classes=content["trivial_classes"],
+            settings=content["settings"],
+        )
+
+    def to_markdown(self, path=None, *, digits=3):
+        """The report as Markdown: scores with intervals, comparisons, per-class, notes.
+
+        Parameters
+        ----------
+        path : str or path object, default=None
+            File to write; None returns the text.
+        digits : int, default=3
+            Decimals shown.
+
+        Returns
+        -------
+        text : str or None
+            The Markdown text when ``path`` is None.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> print(report.to_markdown().splitlines()[4])
+        | system | accuracy (higher is better) |
+        """
+        def number(value):
+            return "" if pd.isna(value) else f"{value:.{digits}f}"
+
+        def cell(row):
+            if pd.isna(row["estimate"]):
+                return "n/a"
+            return f"{number(row['estimate'])} [{number(row['low'])}, {number(row['high'])}]"
+
+        settings = self.settings
+        level = f"{100 * settings['confidence_level']:g}%"
+        lines = [
+            "# Evaluation report",
+            "",
+            f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
+            f"({settings['n_resamples']} resamples, seed {settings['random_state']}).",
+            "",
+        ]
+        directions = [
+            f"{m} ({'higher' if self.greater_is_better[m] else 'lower'} is better)"
+            for m in self.measures
+        ]
+        lines += _markdown_table(
+            ["system"] + directions,
+            [[system] + [cell(self.scores.loc[system, m]) for m in self.measures]
+             for system in self.scores.index],
+        )
+        lines += [
+            "",
+            f"{TRIVIAL}: the trivial classifier of each measure (one class for every item: "
+            + ", ".join(f"{m}: {self.trivial_classes[m]}" for m in self.measures)
+            + "). " + self.baseline_note,
+            "",
+        ]
+        if len(self.comparisons):
+            lines += [
+                "## Comparisons",
+                "",
+                f"Paired differences (a - b) with {level} intervals; p-values of the "
+                "paired randomization test, adjusted by Holm's method within each measure.",
+                "",
+            ]
+            lines += _markdown_table(
+                ["measure", "a", "b", "a - b", "interval", "p", "p (Holm)", "better"],
+                [
+                    [measure, a, b, number(row["difference"]),
+                     "" if pd.isna(row["low"]) else
+                     f"[{number(row['low'])}, {number(row['high'])}]",
+                     number(row["pvalue"]), number(row["pvalue_holm"]),
+                     row["better"] or ""]
+                    for (measure, a, b), row in self.comparisons.iterrows()
+                ],
+            )
+            lines.append("")
+        if self.per_class.shape[1]:
+            lines += ["## Per class", ""]
+            lines += _markdown_table(
+                ["system"] + [f"{quantity} {label}" for quantity, label in self.per_class],
+                [[system] + [number(value) for value in row]
+                 for system, row in self.per_class.iterrows()],
+            )
+            lines.append("")
+        if self.per_group_mean is not None:
+            lines += ["## Mean over groups", ""]
+            lines += _markdown_table(
+                ["system"] + list(self.per_group_mean.columns),
+                [[system] + [number(value) for value in row]
+                 for system, row in self.per_group_mean.iterrows()],
+            )
+            lines.append("")
+        if len(self.notes):
+            lines += ["## Notes", ""]
+            lines += [f"- {row.system}, {row.measure}: {row.reason}."
+                      for row in self.notes.itertuples()]
+            lines.append("")
+        text = "\n".join(lines)
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        return None
+
+    def plot(self, measures=None, *, ax=None):
+        """Dot-and-interval chart: the systems under each measure, the baseline dashed.
+
+        A system that none of the measures drawn applies to is left out.
+
+        Needs matplotlib (the ``plot`` extra).
+
+        Parameters
+        ----------
+        measures : list of str, default=None
+            The measures to draw, one panel each; default all.
+        ax : array of matplotlib Axes, default=None
+            One per measure; default a new figure with a row of panels.
+
+        Returns
+        -------
+        axes : ndarray of matplotlib Axes
+            The panels, one per measure, in the order drawn.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> report.plot().shape
+        (1,)
+        """
+        from ._plot import plot_report
+
+        return plot_report(self, self.measures if measures is None else list(measures), ax)
+
+
+def _markdown_table(header, rows):
+    def escape(value):
+        return str(value).replace("|", "\\|")
+
+    return (
+        ["| " + " | ".join(escape(h) for h in header) + " |",
+         "|" + "|".join(" --- " for _ in header) + "|"]
+        + ["| " + " | ".join(escape(v) for v in row) + " |" for row in rows]
+    )
