@@ -342,3 +342,25 @@ def test_ranked_probability_score_interval_matches_scipy(method):
     normalized = score_interval("neg_ranked_probability_score", y_true, proba, method=method,
                                 n_resamples=N_RESAMPLES, random_state=0, normalize=True)
     assert normalized.confidence_interval.low == pytest.approx(ours.confidence_interval.low / 2)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_unweighted_items_share_units_as_the_row_sort_finds_them(seed):
+    # The int64-key shortcut for unweighted items must give the units, in the order,
+    # of np.unique over the rows: the resamples (and so every interval) depend on it.
+    from sklearn_ordinal.stats._resampling import units_from_items
+
+    rng = np.random.default_rng(seed)
+    size, width = int(rng.integers(2, 40)), int(rng.integers(1, 4))
+    cells = rng.integers(size, size=(int(rng.integers(1, 300)), width))
+    values = np.ones(cells.shape)
+    units = units_from_items(cells, values, size)
+    distinct, counts = np.unique(cells, axis=0, return_counts=True)
+    np.testing.assert_array_equal(units.counts, counts)
+    expected = np.zeros((len(distinct), size))
+    for row, unit_cells in enumerate(distinct):
+        np.add.at(expected[row], unit_cells, 1.0)
+    np.testing.assert_array_equal(units.contributions.toarray(), expected)
+    # Weighted rows take the general path, with the same result for unit weights.
+    weighted = units_from_items(cells, values * 1.0, size)
+    np.testing.assert_array_equal(weighted.counts, units.counts)

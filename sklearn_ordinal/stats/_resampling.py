@@ -118,28 +118,40 @@ def units_from_items(cells, values, size, groups=None):
     its items'. Without, items with equal rows of ``(cells, values)`` share a cell,
     found by one sort (O(n log n), the cells then number the distinct rows).
     """
-    n_items, width = cells.shape
+    width = cells.shape[1]
     if groups is not None:
-        unit = groups
         n_units = int(groups.max()) + 1
         counts = np.ones(n_units, dtype=np.int64)
+        rows = np.repeat(groups, width)
     else:
-        keys = np.column_stack([cells.astype(np.float64), values])
-        distinct, unit, counts = np.unique(
-            keys, axis=0, return_inverse=True, return_counts=True
-        )
-        unit = unit.ravel()
-        n_units = len(distinct)
-        counts = counts.astype(np.int64)
-    if groups is None:
+        first, counts = _distinct_rows(cells, values, size)
+        n_units = len(first)
+        cells, values = cells[first], values[first]
         rows = np.repeat(np.arange(n_units), width)
-        cells, values = distinct[:, :width].astype(np.intp), distinct[:, width:]
-    else:
-        rows = np.repeat(unit, width)
     contributions = sparse.csr_matrix(
         (values.ravel(), (rows, cells.ravel())), shape=(n_units, size)
     )
     return Units(counts, contributions)
+
+
+def _distinct_rows(cells, values, size):
+    """First item and count of each distinct row of ``(cells, values)``, rows in order.
+
+    Unweighted items (each column of ``values`` constant) are told apart by their
+    cells alone: one int64 key per item, the cells as digits in base ``size``, sorts
+    in the same (lexicographic) order as the rows, several times faster than
+    ``np.unique(axis=0)`` on float rows.
+    """
+    width = cells.shape[1]
+    if (values == values[:1]).all() and float(size) ** width < 2.0**62:
+        key = np.zeros(len(cells), dtype=np.int64)
+        for column in cells.T:
+            key = key * size + column
+        _, first, counts = np.unique(key, return_index=True, return_counts=True)
+        return first, counts.astype(np.int64)
+    keys = np.column_stack([cells.astype(np.float64), values])
+    _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
+    return first, counts.astype(np.int64)
 
 
 def units_from_counts(matrix):
