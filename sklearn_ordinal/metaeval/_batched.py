@@ -111,9 +111,15 @@ def _class_sets(matrices, classes, labels, class_values):
         yield slice(None), OrdinalConfusion(classes, _values(classes, class_values), matrices)
         return
     present = (matrices.sum(axis=-1) + matrices.sum(axis=-2)) > 0
-    patterns, group = np.unique(present, axis=0, return_inverse=True)
-    for g, pattern in enumerate(patterns):
-        pairs = np.flatnonzero(group.ravel() == g)
+    if len(classes) < 63:
+        # A number per class set (its bits): sorting numbers is faster than rows.
+        keys = present.dot(1 << np.arange(len(classes), dtype=np.int64))
+    else:
+        keys = np.unique(present, axis=0, return_inverse=True)[1].ravel()
+    keys, first, group = np.unique(keys, return_index=True, return_inverse=True)
+    for g in range(len(keys)):
+        pairs = np.flatnonzero(group == g)
+        pattern = present[first[g]]
         own = classes[pattern]
         yield pairs, OrdinalConfusion(
             own, _values(own, None), matrices[np.ix_(pairs, pattern, pattern)]

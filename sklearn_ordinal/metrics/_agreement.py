@@ -14,7 +14,7 @@ everywhere else in the package.
 from numbers import Integral
 
 import numpy as np
-from scipy import stats
+from scipy import special
 from .._compat import Interval, validate_params
 from .._labels import ordinal_confusion
 from ._confusion_matrix import _one_or_many, _warn_for_matrices
@@ -297,8 +297,9 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
 
 
 def _entropy(weights):
-    """Shannon entropy (nats) of each row of weights, as ``scipy.stats.entropy``."""
-    return stats.entropy(weights, axis=-1)
+    """Shannon entropy (nats) of each row of weights: ``scipy.stats.entropy``'s formula,
+    without its per-call overhead (checks, NaN policy), which outweighs a stack's."""
+    return special.entr(weights / weights.sum(axis=-1, keepdims=True)).sum(axis=-1)
 
 
 def _mutual_information_from_confusion(confusion):
