@@ -140,9 +140,9 @@ def _merge_warnings(caught, n_pairs, classes):
         merged[template] = [count + (n_affected or 1), union | set(named or ())]
     for template, (count, union) in merged.items():
         named = [label for label in classes.tolist() if label in union] if union else None
-        warnings.warn(_matrices_warning(template, count, n_pairs, named), stacklevel=4)
+        warnings.warn(_matrices_warning(template, count, n_pairs, named), stacklevel=5)
     for message in others.values():
-        warnings.warn(message, stacklevel=4)
+        warnings.warn(message, stacklevel=5)
 
 
 def _score_batched(forms, y_true, y_pred):
