@@ -102,7 +102,7 @@ def _recorded(function):
 
 
 @pytest.mark.parametrize("name", sorted(_MEASURES))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(stack=stacks())
 def test_stack_equals_each_matrix_alone(name, stack):
     from_confusion = _MEASURES[name]
@@ -169,7 +169,7 @@ def tasks(draw):
 
 
 @pytest.mark.parametrize("name", LABEL_SCORERS)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(task=tasks())
 def test_score_systems_equals_the_calls_one_by_one(name, task):
     y_true, y_pred = task
