@@ -7,12 +7,14 @@ is what the coverage meta-evaluation needs.
 """
 
 import numbers
+import warnings
 
 import numpy as np
 from sklearn.utils import Bunch, check_random_state
 
 from .._compat import Interval, StrOptions, validate_params
 from ..metrics._scorer import _one_number
+from ._batched import _batched_form, _score_batched
 from ._measures import _as_measure
 
 MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
@@ -194,9 +196,12 @@ def make_synthetic_ordinal_task(
     for kind in kinds:
         for ratio in error_ratios:
             n_errors = int(round(ratio * n_items))
-            errs = np.argsort(rng.random_sample(y_true.shape), axis=1)[:, :n_errors]
+            draws = rng.random_sample(y_true.shape)
             wrong = np.zeros(y_true.shape, dtype=bool)
-            np.put_along_axis(wrong, errs, True, axis=1)
+            if n_errors:
+                # The items of the n_errors lowest draws (a set: no full sort needed).
+                errs = np.argpartition(draws, n_errors - 1, axis=1)[:, :n_errors]
+                np.put_along_axis(wrong, errs, True, axis=1)
             mistakes = _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow)
             y_pred.append(np.where(wrong, mistakes, y_true))
             kind_of.append(kind)
@@ -211,15 +216,23 @@ def make_synthetic_ordinal_task(
 
 
 def score_systems(metric, y_true, y_pred):
-    """Score every system on every test case with one metric.
+    """Score every system on every test case with one metric (or several).
+
+    A label measure of this package (or a scorer of one) is computed for all the
+    pairs at once: their confusion matrices are counted in one pass and the measure
+    is one NumPy computation over the stack of matrices. The result is exactly that
+    of calling the measure on each (system, test case) in turn, the class set of
+    each pair included, but a warning about undefined cases comes once, saying in
+    how many pairs they arose. Any other callable is called once per pair.
 
     Parameters
     ----------
-    metric : callable or scorer
+    metric : callable, scorer, or dict of them
         ``metric(y_true, y_pred) -> float``, or a scorer of this package (from
         :func:`~sklearn_ordinal.metrics.get_scorer` or
         :func:`~sklearn_ordinal.metrics.make_ordinal_scorer`), whose measure is
         used on its greater-is-better scale (an error scorer gives minus the error).
+        A dict ``{name: metric}`` scores them all, counting the matrices once.
     y_true : array-like of shape (n_test_cases, n_items)
         Gold labels of each test case.
     y_pred : array-like of shape (n_systems, n_test_cases, n_items)
@@ -227,9 +240,17 @@ def score_systems(metric, y_true, y_pred):
 
     Returns
     -------
-    scores : ndarray of shape (n_systems, n_test_cases)
+    scores : ndarray of shape (n_systems, n_test_cases), or dict of them
         ``metric(y_true[t], y_pred[s, t])``, ready for :func:`coverage` (negate a
-        callable error measure; a scorer is already oriented).
+        callable error measure; a scorer is already oriented). A dict of arrays, with
+        the same keys, when ``metric`` is a dict.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Once per kind of undefined case of a label measure (e.g. a class with no
+        true item, left out of a macro average), naming the classes concerned and
+        in how many (system, test case) pairs it arose.
 
     Examples
     --------
@@ -242,15 +263,55 @@ def score_systems(metric, y_true, y_pred):
     >>> mae = score_systems(get_scorer("neg_mean_absolute_error"), task.y_true, task.y_pred)
     >>> bool((mae <= 0).all())
     True
+    >>> scores = score_systems({"cem": get_scorer("cem_ord"), "kappa": get_scorer("cohen_kappa")},
+    ...                        task.y_true, task.y_pred)
+    >>> sorted(scores), scores["cem"].shape
+    (['cem', 'kappa'], (50, 3))
     """
-    measure, sign = _as_measure(metric)
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_true.ndim != 2 or y_pred.ndim != 3 or y_pred.shape[1:] != y_true.shape:
         raise ValueError(
             "y_true must have shape (n_test_cases, n_items) and y_pred shape "
             f"(n_systems, n_test_cases, n_items); got {y_true.shape} and {y_pred.shape}."
         )
-    # One call per (system, test case): the metric is an arbitrary callable.
+    if isinstance(metric, dict):
+        return _score_all(metric, y_true, y_pred)
+    return _score_all({None: metric}, y_true, y_pred)[None]
+
+
+def _score_all(metrics, y_true, y_pred):
+    measures = {name: (metric, *_as_measure(metric)) for name, metric in metrics.items()}
+    scores, batched = {}, {}
+    for name, (metric, measure, sign) in measures.items():
+        form = _batched_form(measure) if y_pred.size else None
+        if form is not None:
+            # The first pair's own call raises whatever the calls one by one would
+            # (labels of the wrong kind, no order, a result that is not a number).
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                _one_number(measure(y_true[0], y_pred[0, 0]), f"The metric {metric!r}")
+            labels, class_values = form[2:]
+            key = tuple(
+                None if value is None else tuple(np.asarray(value).tolist())
+                for value in (labels, class_values)
+            )
+            batched.setdefault(key, {})[name] = form
+        else:
+            scores[name] = _score_one_by_one(metric, measure, sign, y_true, y_pred)
+    for forms in batched.values():
+        result = _score_batched(forms, y_true, y_pred)
+        for name in forms:
+            metric, measure, sign = measures[name]
+            scores[name] = (
+                _score_one_by_one(metric, measure, sign, y_true, y_pred)
+                if result is None
+                else sign * result[name]
+            )
+    return {name: scores[name] for name in metrics}
+
+
+def _score_one_by_one(metric, measure, sign, y_true, y_pred):
+    """One call per (system, test case): the metric is an arbitrary callable."""
     return np.array(
         [
             [
@@ -259,4 +320,4 @@ def score_systems(metric, y_true, y_pred):
             ]
             for system in y_pred
         ]
-    )
+    ).reshape(y_pred.shape[:2])

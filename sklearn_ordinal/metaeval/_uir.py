@@ -9,7 +9,7 @@ pairs at once from a ``(systems, systems, test cases)`` table of unanimous wins.
 import warnings
 
 import numpy as np
-from scipy.stats import spearmanr
+from scipy.stats import rankdata
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
@@ -192,18 +192,40 @@ def coverage(metric_scores, reference_scores):
         raise ValueError(
             f"coverage needs at least 3 systems (a correlation over their pairs); got {n_systems}."
         )
-    mean_score = metric_scores.mean(axis=1)
-    difference = mean_score[:, np.newaxis] - mean_score[np.newaxis, :]
-    uir = _pairwise_uir(reference_scores)
+    return _coverage_from_uir(metric_scores, _pairwise_uir(reference_scores))
+
+
+def _coverage_from_uir(metric_scores, uir):
+    """:func:`coverage` of checked scores given the UIR table of the reference metrics,
+    which a meta-evaluation of many metrics computes once; scores of shape
+    ``(..., n_systems, n_test_cases)`` (several metrics) give one coverage each."""
+    n_systems = metric_scores.shape[-2]
+    mean_score = metric_scores.mean(axis=-1)
+    difference = mean_score[..., :, np.newaxis] - mean_score[..., np.newaxis, :]
     off_diagonal = ~np.eye(n_systems, dtype=bool)
-    difference, uir = difference[off_diagonal], uir[off_diagonal]
-    if np.ptp(difference) == 0 or np.ptp(uir) == 0:
-        constant = "metric differences" if np.ptp(difference) == 0 else "UIR values"
+    difference, uir = difference[..., off_diagonal], uir[off_diagonal]
+    flat_metric = np.ptp(difference, axis=-1) == 0
+    if flat_metric.any() or np.ptp(uir) == 0:
+        constant = "UIR values" if np.ptp(uir) == 0 else "metric differences"
         warnings.warn(
             f"Coverage is undefined: the {constant} are the same for every pair of "
             "systems. Returning NaN.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-        return float("nan")
-    return float(spearmanr(difference, uir).statistic)
+    with np.errstate(invalid="ignore", divide="ignore"):  # NaN where undefined, warned
+        result = _rank_correlation(difference, uir)
+    return float(result) if np.ndim(result) == 0 else result
+
+
+def _rank_correlation(x, y):
+    """Spearman's correlation of each row of ``x`` (shape ``(..., n)``) with ``y``:
+    Pearson's of their mid-ranks, as :func:`scipy.stats.spearmanr`, ranking ``y``
+    once for all the rows."""
+    x_rank = rankdata(x, axis=-1)
+    y_rank = rankdata(y)
+    x_rank -= x_rank.mean(axis=-1, keepdims=True)
+    y_rank -= y_rank.mean()
+    return np.sum(x_rank * y_rank, axis=-1) / np.sqrt(
+        np.sum(x_rank**2, axis=-1) * np.sum(y_rank**2)
+    )

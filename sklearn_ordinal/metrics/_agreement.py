@@ -11,14 +11,13 @@ validation, so that string labels and ordered categoricals are ordered as
 everywhere else in the package.
 """
 
-import warnings
 from numbers import Integral
 
 import numpy as np
-from scipy import stats
-from sklearn.exceptions import UndefinedMetricWarning
+from scipy import special
 from .._compat import Interval, validate_params
 from .._labels import ordinal_confusion
+from ._confusion_matrix import _one_or_many, _warn_for_matrices
 
 
 @validate_params(
@@ -101,7 +100,12 @@ def _accuracy_within_score_from_confusion(confusion, n=1):
     position = np.arange(len(confusion.classes))
     close_enough = np.abs(position[:, np.newaxis] - position) <= n
     matrix = confusion.matrix
-    return float(matrix[close_enough].sum() / matrix.sum())
+    return _one_or_many(matrix[..., close_enough].sum(axis=-1) / _total(matrix))
+
+
+def _total(matrix):
+    """The weight of each matrix of a stack (of shape ``(..., K, K)``)."""
+    return matrix.sum(axis=(-2, -1))
 
 
 def _pair_counts(matrix):
@@ -110,16 +114,17 @@ def _pair_counts(matrix):
     A pair of cells ``(i, j)``, ``(i', j')`` with ``i' > i`` is concordant when
     ``j' > j`` and discordant when ``j' < j``; pairs tied on either side count in
     neither. Two cumulative sums give, for every cell, the weight of the cells
-    below-right and below-left of it, so this is ``O(K^2)``.
+    below-right and below-left of it, so this is ``O(K^2)`` (per matrix of a stack).
     """
-    # below[i, j] = weight of the cells in rows > i and columns >= j.
-    below = np.zeros((matrix.shape[0] + 1, matrix.shape[1] + 1))
-    below[:-1, :-1] = matrix[::-1, ::-1].cumsum(axis=0).cumsum(axis=1)[::-1, ::-1]
-    below = below[1:]
-    below_right = below[:, 1:]
-    below_left = below[:, :1] - below[:, :-1]
-    concordant = np.sum(matrix * below_right)
-    discordant = np.sum(matrix * below_left)
+    # below[..., i, j] = weight of the cells in rows > i and columns >= j.
+    below = np.zeros(matrix.shape[:-2] + (matrix.shape[-2] + 1, matrix.shape[-1] + 1))
+    cumulative = matrix[..., ::-1, ::-1].cumsum(axis=-2).cumsum(axis=-1)
+    below[..., :-1, :-1] = cumulative[..., ::-1, ::-1]
+    below = below[..., 1:, :]
+    below_right = below[..., :, 1:]
+    below_left = below[..., :, :1] - below[..., :, :-1]
+    concordant = np.sum(matrix * below_right, axis=(-2, -1))
+    discordant = np.sum(matrix * below_left, axis=(-2, -1))
     return concordant, discordant
 
 
@@ -197,16 +202,19 @@ def kendall_tau_a_score(y_true, y_pred, *, labels=None):
 
 
 def _kendall_tau_a_score_from_confusion(confusion):
-    n_samples = confusion.matrix.sum()
-    if n_samples < 2:
-        warnings.warn(
-            "Kendall's tau-a needs at least two items; returning 0.0.",
-            UndefinedMetricWarning,
-            stacklevel=4,
-        )
-        return 0.0
+    n_samples = _total(confusion.matrix)
+    too_few = n_samples < 2
+    _warn_for_matrices(
+        too_few, "Kendall's tau-a needs at least two items; returning 0.0{where}.", stacklevel=4
+    )
     concordant, discordant = _pair_counts(confusion.matrix)
-    return float((concordant - discordant) / (n_samples * (n_samples - 1) / 2))
+    tau = np.divide(
+        concordant - discordant,
+        n_samples * (n_samples - 1) / 2,
+        out=np.zeros(np.shape(n_samples)),
+        where=~too_few,
+    )
+    return _one_or_many(tau)
 
 
 # --- The other measures of the paper's comparison, from the confusion matrix --------
@@ -217,23 +225,30 @@ def _kendall_tau_a_score_from_confusion(confusion):
 
 def _accuracy_from_confusion(confusion):
     matrix = confusion.matrix
-    return float(np.trace(matrix) / matrix.sum())
+    return _one_or_many(np.trace(matrix, axis1=-2, axis2=-1) / _total(matrix))
 
 
 def _balanced_accuracy_from_confusion(confusion):
     # The mean recall over the classes with a true item, as scikit-learn's.
-    n_true = confusion.class_weights
+    matrix = confusion.matrix
+    n_true = matrix.sum(axis=-1)
     present = n_true > 0
-    return float(np.mean(confusion.matrix.diagonal()[present] / n_true[present]))
+    recall = np.divide(
+        matrix.diagonal(axis1=-2, axis2=-1), n_true, out=np.zeros(n_true.shape), where=present
+    )
+    return _one_or_many(np.mean(recall, axis=-1, where=present))
 
 
 def _macro_f1_from_confusion(confusion):
     # F1_k = 2 M_kk / (n_k + m_k), averaged over the classes present in y_true or
     # y_pred, as scikit-learn's "f1_macro": a class absent from both has no F1.
     matrix = confusion.matrix
-    size = matrix.sum(axis=1) + matrix.sum(axis=0)
+    size = matrix.sum(axis=-1) + matrix.sum(axis=-2)
     present = size > 0
-    return float(np.mean(2 * matrix.diagonal()[present] / size[present]))
+    f1 = np.divide(
+        2 * matrix.diagonal(axis1=-2, axis2=-1), size, out=np.zeros(size.shape), where=present
+    )
+    return _one_or_many(np.mean(f1, axis=-1, where=present))
 
 
 _KAPPA_WEIGHTS = {
@@ -254,21 +269,37 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     when no disagreement is expected: both sides hold one and the same class.
     """
     observed = confusion.matrix
-    in_true, in_pred = observed.sum(axis=1) > 0, observed.sum(axis=0) > 0
+    n_true, n_pred = observed.sum(axis=-1), observed.sum(axis=-2)
     # Decided on booleans, exactly: every weight is positive off the diagonal, so no
     # disagreement is expected only if both sides hold one and the same class.
-    if not (np.outer(in_true, in_pred) & ~np.eye(len(observed), dtype=bool)).any():
-        warnings.warn(
-            "Cohen's kappa is undefined when no disagreement is expected (y_true and "
-            "y_pred put all their weight on one and the same class); returning 0.0.",
-            UndefinedMetricWarning,
-            stacklevel=4,
-        )
-        return 0.0
-    expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / observed.sum()
-    position = confusion.values if on_values else np.arange(len(observed), dtype=np.float64)
+    off_diagonal = ~np.eye(observed.shape[-1], dtype=bool)
+    undefined = ~np.any(
+        (n_true[..., :, np.newaxis] > 0) & (n_pred[..., np.newaxis, :] > 0) & off_diagonal,
+        axis=(-2, -1),
+    )
+    _warn_for_matrices(
+        undefined,
+        "Cohen's kappa is undefined when no disagreement is expected (y_true and "
+        "y_pred put all their weight on one and the same class); returning 0.0{where}.",
+        stacklevel=4,
+    )
+    expected = (
+        n_true[..., :, np.newaxis] * n_pred[..., np.newaxis, :]
+        / _total(observed)[..., np.newaxis, np.newaxis]
+    )
+    n_classes = observed.shape[-1]
+    position = confusion.values if on_values else np.arange(n_classes, dtype=np.float64)
     weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
-    return float(1 - np.sum(weight * observed) / np.sum(weight * expected))
+    disagreement = np.sum(weight * observed, axis=(-2, -1))
+    chance = np.sum(weight * expected, axis=(-2, -1))
+    ratio = np.divide(disagreement, chance, out=np.ones(np.shape(chance)), where=~undefined)
+    return _one_or_many(1 - ratio)
+
+
+def _entropy(weights):
+    """Shannon entropy (nats) of each row of weights: ``scipy.stats.entropy``'s formula,
+    without its per-call overhead (checks, NaN policy), which outweighs a stack's."""
+    return special.entr(weights / weights.sum(axis=-1, keepdims=True)).sum(axis=-1)
 
 
 def _mutual_information_from_confusion(confusion):
@@ -279,31 +310,49 @@ def _mutual_information_from_confusion(confusion):
     """
     matrix = confusion.matrix
     information = (
-        stats.entropy(matrix.sum(axis=1)) + stats.entropy(matrix.sum(axis=0))
-        - stats.entropy(matrix.ravel())
+        _entropy(matrix.sum(axis=-1)) + _entropy(matrix.sum(axis=-2))
+        - _entropy(matrix.reshape(matrix.shape[:-2] + (-1,)))
     )
-    return max(float(information), 0.0)  # never below 0 but for rounding
+    return _one_or_many(np.maximum(information, 0.0))  # never below 0 but for rounding
 
 
-def _warn_constant(name):
-    warnings.warn(
-        f"{name} is undefined when y_true or y_pred holds a single class; returning 0.0.",
-        UndefinedMetricWarning,
-        stacklevel=4,
+def _constant_warning(name, constant):
+    """Warn when a correlation is undefined because one side holds a single class."""
+    _warn_for_matrices(
+        constant,
+        f"{name} is undefined when y_true or y_pred holds a single class; "
+        "returning 0.0{where}.",
+        stacklevel=5,
     )
-    return 0.0
+
+
+def _is_constant(matrix):
+    """Per matrix: whether y_true or y_pred holds fewer than two classes."""
+    return (np.count_nonzero(matrix.sum(axis=-1), axis=-1) < 2) | (
+        np.count_nonzero(matrix.sum(axis=-2), axis=-1) < 2
+    )
 
 
 def _table_correlation(matrix, true_values, pred_values, name):
     """Pearson's correlation of values attached to the rows and columns of a table.
 
-    The ``K x K`` cells, weighted by the table, stand for the items.
+    The ``K x K`` cells, weighted by the table, stand for the items; values of shape
+    ``(K,)`` or, one set per matrix of a stack, ``(..., K)``.
     """
-    if np.count_nonzero(matrix.sum(axis=1)) < 2 or np.count_nonzero(matrix.sum(axis=0)) < 2:
-        return _warn_constant(name)
-    true_grid, pred_grid = np.meshgrid(true_values, pred_values, indexing="ij")
-    covariance = np.cov(true_grid.ravel(), pred_grid.ravel(), aweights=matrix.ravel())
-    return float(covariance[0, 1] / np.sqrt(covariance[0, 0] * covariance[1, 1]))
+    constant = _is_constant(matrix)
+    _constant_warning(name, constant)
+    n_true, n_pred, total = matrix.sum(axis=-1), matrix.sum(axis=-2), _total(matrix)
+    # Weighted deviations from the weighted means of each side.
+    true_dev = true_values - (np.sum(n_true * true_values, axis=-1) / total)[..., np.newaxis]
+    pred_dev = pred_values - (np.sum(n_pred * pred_values, axis=-1) / total)[..., np.newaxis]
+    covariance = np.sum(
+        matrix * true_dev[..., :, np.newaxis] * pred_dev[..., np.newaxis, :], axis=(-2, -1)
+    )
+    spread = np.sqrt(np.sum(n_true * true_dev**2, axis=-1) * np.sum(n_pred * pred_dev**2, axis=-1))
+    correlation = np.divide(
+        covariance, spread, out=np.zeros(np.shape(covariance)), where=~constant
+    )
+    return _one_or_many(correlation)
 
 
 def _pearson_from_confusion(confusion):
@@ -314,7 +363,7 @@ def _pearson_from_confusion(confusion):
 
 def _mid_ranks(counts):
     """The average rank of the items of each class (ties share the mean of their ranks)."""
-    return np.cumsum(counts) - (counts - 1) / 2
+    return np.cumsum(counts, axis=-1) - (counts - 1) / 2
 
 
 def _spearman_from_confusion(confusion):
@@ -322,8 +371,8 @@ def _spearman_from_confusion(confusion):
     matrix = confusion.matrix
     return _table_correlation(
         matrix,
-        _mid_ranks(matrix.sum(axis=1)),
-        _mid_ranks(matrix.sum(axis=0)),
+        _mid_ranks(matrix.sum(axis=-1)),
+        _mid_ranks(matrix.sum(axis=-2)),
         "Spearman's correlation",
     )
 
@@ -334,15 +383,18 @@ def _kendall_tau_b_from_confusion(confusion):
     ``P`` is the number of pairs and ``T`` those tied on one side.
     """
     matrix = confusion.matrix
-    rows, columns = matrix.sum(axis=1), matrix.sum(axis=0)
-    if np.count_nonzero(rows) < 2 or np.count_nonzero(columns) < 2:
-        return _warn_constant("Kendall's tau-b")
+    constant = _is_constant(matrix)
+    _constant_warning("Kendall's tau-b", constant)
+    rows, columns = matrix.sum(axis=-1), matrix.sum(axis=-2)
     concordant, discordant = _pair_counts(matrix)
-    n = matrix.sum()
+    n = _total(matrix)
     pairs = n * (n - 1) / 2
-    tied_true = np.sum(rows * (rows - 1)) / 2
-    tied_pred = np.sum(columns * (columns - 1)) / 2
-    return float((concordant - discordant) / np.sqrt((pairs - tied_true) * (pairs - tied_pred)))
+    tied_true = np.sum(rows * (rows - 1), axis=-1) / 2
+    tied_pred = np.sum(columns * (columns - 1), axis=-1) / 2
+    with np.errstate(invalid="ignore"):  # the square root of a constant side's 0 or less
+        untied = np.sqrt((pairs - tied_true) * (pairs - tied_pred))
+    tau = np.divide(concordant - discordant, untied, out=np.zeros(np.shape(n)), where=~constant)
+    return _one_or_many(tau)
 
 
 # Private measures, used by the scorers (their public forms are scikit-learn's and

@@ -15,6 +15,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import StrOptions, validate_params
 from .._labels import ordinal_confusion
+from ._confusion_matrix import _one_or_many
 
 _SCALES = ("ordinal", "nominal", "interval")
 
@@ -33,39 +34,44 @@ def _closeness_mass(class_weights, values, scale):
 
     ``P_T(a, b) N`` is half the weight of ``a`` plus the weight of every other class
     at least as close to ``b`` as ``a`` is, on scale ``T``. Each scale has a closed
-    form, so this is ``O(K^2)`` (``O(K^2 log K)`` for the interval scale).
+    form, so this is ``O(K^2)`` (``O(K^2 log K)`` for the interval scale). Class
+    weights of shape ``(..., K)`` (a stack of gold standards) give ``(..., K, K)``.
     """
     n = class_weights
-    n_classes = len(n)
+    n_classes = n.shape[-1]
+    half = n[..., :, np.newaxis] / 2
     if scale == "nominal":
         # Every class but a is as close to b as a wrong a is.
-        mass = np.repeat((n.sum() - n / 2)[:, np.newaxis], n_classes, axis=1)
+        mass = np.repeat(n.sum(axis=-1)[..., np.newaxis, np.newaxis] - half, n_classes, axis=-1)
     elif scale == "ordinal":
         # The classes from min(a, b) to max(a, b), with only half of a.
-        upto = np.cumsum(n)
+        upto = np.cumsum(n, axis=-1)
         before = upto - n
         position = np.arange(n_classes)
         high = np.maximum.outer(position, position)
         low = np.minimum.outer(position, position)
-        mass = upto[high] - before[low] - n[:, np.newaxis] / 2
+        mass = upto[..., high] - before[..., low] - half
     else:
         # A loop over the K true classes (never over items): for each, the weight of
         # the classes within distance |v_a - v_b| of b, ties included.
-        mass = np.empty((n_classes, n_classes))
+        mass = np.empty(n.shape + (n_classes,))
         for b in range(n_classes):
             distance = np.abs(values - values[b])
             order = np.argsort(distance, kind="stable")
-            within = np.cumsum(n[order])
-            mass[:, b] = within[np.searchsorted(distance[order], distance, side="right") - 1]
-        mass -= n[:, np.newaxis] / 2
+            within = np.cumsum(n[..., order], axis=-1)
+            nearest = np.searchsorted(distance[order], distance, side="right") - 1
+            mass[..., :, b] = within[..., nearest]
+        mass -= half
     # Exact halves on the diagonal, so that an empty class gets exactly 0.
-    np.fill_diagonal(mass, n / 2)
+    diagonal = np.arange(n_classes)
+    mass[..., diagonal, diagonal] = n / 2
     return mass
 
 
 def _proximity(class_weights, values, scale, flat):
     """``prox[a, b]``, in bits (or ``1 - P`` when ``flat``); rows are predicted classes."""
-    probability = _closeness_mass(class_weights, values, scale) / class_weights.sum()
+    total = class_weights.sum(axis=-1)[..., np.newaxis, np.newaxis]
+    probability = _closeness_mass(class_weights, values, scale) / total
     if flat:
         return 1.0 - probability
     with np.errstate(divide="ignore"):
@@ -295,13 +301,14 @@ def cem_score(
 
 
 def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
-    n = confusion.class_weights
+    matrix = confusion.matrix
+    n = matrix.sum(axis=-1)
     proximity = _proximity(n, confusion.values, scale, flat)
     # Rows = predicted, like proximity. Cells without weight are skipped: only
     # there can a proximity be infinite (a true class with no gold item).
-    observed = confusion.matrix.T
-    seen = observed > 0
-    gold = n > 0
-    achieved = np.sum(observed[seen] * proximity[seen])
-    best = np.sum(n[gold] * proximity.diagonal()[gold])
-    return float(achieved / best)
+    observed = np.swapaxes(matrix, -1, -2)
+    achieved = np.multiply(observed, proximity, out=np.zeros(proximity.shape), where=observed > 0)
+    best = np.multiply(
+        n, proximity.diagonal(axis1=-2, axis2=-1), out=np.zeros(n.shape), where=n > 0
+    )
+    return _one_or_many(achieved.sum(axis=(-2, -1)) / best.sum(axis=-1))

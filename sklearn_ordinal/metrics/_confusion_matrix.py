@@ -1,8 +1,10 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
+import warnings
 from functools import lru_cache, partial
 
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
 from .._labels import _unwrap_measure, ordinal_confusion
@@ -69,12 +71,57 @@ def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None)
     return confusion.weights
 
 
+def _matrices_warning(template, n_affected=None, n_matrices=None, classes=None):
+    """An UndefinedMetricWarning about some confusion matrices of a stack.
+
+    A measure computed from a stack of matrices warns once per kind of problem,
+    saying in how many matrices it arose, instead of once per matrix. The pieces
+    stay on the warning, as ``parts``, so that
+    :func:`~sklearn_ordinal.metaeval.score_systems`, which scores a stack in several
+    parts, can merge the warnings of the parts into one. ``template`` holds
+    ``{where}`` (and ``{classes}`` when ``classes`` is given); one matrix
+    (``n_matrices=None``) keeps the message it always had.
+    """
+    where = "" if n_matrices is None else f" in {n_affected} of {n_matrices} confusion matrices"
+    warning = UndefinedMetricWarning(template.format(where=where, classes=classes))
+    warning.parts = (template, n_affected, n_matrices, classes)
+    return warning
+
+
+def _warn_for_matrices(affected, template, stacklevel, classes=None, class_mask=None):
+    """One warning if ``affected`` (one bool per matrix, shape ``(...)``) holds anywhere.
+
+    ``class_mask`` (shape ``(..., n)``) marks, per matrix, the classes (of
+    ``classes``, shape ``(n,)``) the message names; a stack names those of any
+    affected matrix. ``stacklevel`` counts from the caller, as in ``warnings.warn``.
+    """
+    if not np.any(affected):
+        return
+    if classes is not None:
+        classes = np.asarray(classes)[np.any(class_mask[affected], axis=0)].tolist()
+    if np.ndim(affected) == 0:
+        warning = _matrices_warning(template, classes=classes)
+    else:
+        warning = _matrices_warning(
+            template, int(np.count_nonzero(affected)), int(np.size(affected)), classes
+        )
+    warnings.warn(warning, stacklevel=stacklevel + 1)
+
+
+def _one_or_many(result):
+    """A Python float for one matrix, the array of results for a stack."""
+    return float(result) if np.ndim(result) == 0 else result
+
+
 # Every label measure as a function of the confusion matrix: ``from_confusion(
 # confusion, **kwargs)`` computes ``measure(y_true, y_pred, **kwargs)`` from the
 # :class:`~sklearn_ordinal._labels.OrdinalConfusion` of the data (``labels``,
 # ``class_values`` and ``sample_weight`` are already in it). Resampling (a
 # multinomial draw of the cells) and chunked data (matrices summed over chunks) use
-# it; a new label measure adds its pair here.
+# it; a new label measure adds its pair here. Each also takes a stack: ``matrix`` of
+# shape (..., K, K) gives results of shape (...), one per matrix, in one pass of NumPy
+# over the stack (the meta-evaluation scores thousands of matrices at once); the
+# undefined cases give what each matrix alone would, with one warning for all.
 @lru_cache(maxsize=1)
 def _from_confusion_registry():
     from ._agreement import (

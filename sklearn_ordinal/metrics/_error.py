@@ -8,13 +8,11 @@ section 2). Cruz-Ramírez et al. (2014) report the error of the worst class as w
 the weighted confusion matrix.
 """
 
-import warnings
-
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import StrOptions, validate_params
 from .._labels import ClassErrors, OrdinalConfusion, confusion_or_errors, ordinal_confusion
+from ._confusion_matrix import _one_or_many, _warn_for_matrices
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -36,37 +34,39 @@ _ABSENT_CLASS_FATE = {
 def _average(errors, average):
     """Average per-class error sums over items or over true classes.
 
-    ``errors`` holds the classes, their weights ``n_j`` and error sums ``S_j``.
-    ``micro``: ``sum_j S_j / N``. ``macro``: the plain mean over classes with
-    ``n_j > 0`` of ``E_j = S_j / n_j``. ``max``: the largest of these ``E_j``
-    (Cruz-Ramirez et al. 2014). ``None``: the ``E_j``.
+    ``errors`` holds the classes, their weights ``n_j`` and error sums ``S_j``
+    (arrays of shape ``(..., K)`` for a stack of data sets). ``micro``:
+    ``sum_j S_j / N``. ``macro``: the plain mean over classes with ``n_j > 0`` of
+    ``E_j = S_j / n_j``. ``max``: the largest of these ``E_j`` (Cruz-Ramirez et al.
+    2014). ``None``: the ``E_j``.
     """
     n_true, class_errors = errors.class_weights, errors.class_errors
     if average == "micro":
-        return float(class_errors.sum() / n_true.sum())
+        return _one_or_many(class_errors.sum(axis=-1) / n_true.sum(axis=-1))
     present = n_true > 0
-    if not present.all():
-        warnings.warn(
-            f"Classes {errors.classes[~present].tolist()} have no true item: "
-            + _ABSENT_CLASS_FATE[average],
-            UndefinedMetricWarning,
-            stacklevel=4,
-        )
-    per_class = np.full(len(n_true), np.nan)
-    per_class[present] = class_errors[present] / n_true[present]
+    _warn_for_matrices(
+        ~present.all(axis=-1),
+        "Classes {classes} have no true item{where}: " + _ABSENT_CLASS_FATE[average],
+        stacklevel=4,
+        classes=errors.classes,
+        class_mask=~present,
+    )
+    per_class = np.divide(
+        class_errors, n_true, out=np.full(np.shape(n_true), np.nan), where=present
+    )
     if average is None:
         return per_class
     if average == "max":
-        return float(per_class[present].max())
-    return float(per_class[present].mean())
+        return _one_or_many(np.max(per_class, axis=-1, where=present, initial=-np.inf))
+    return _one_or_many(np.mean(per_class, axis=-1, where=present))
 
 
 def _distance_errors(confusion, power):
     """Per-class sums of ``|v(pred) - v(true)| ** power`` from the confusion matrix."""
-    values = confusion.values
+    values, matrix = confusion.values, confusion.matrix
     distance = np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
     return ClassErrors(
-        confusion.classes, confusion.class_weights, (confusion.matrix * distance).sum(axis=1)
+        confusion.classes, matrix.sum(axis=-1), (matrix * distance).sum(axis=-1)
     )
 
 
@@ -87,7 +87,8 @@ def _distance_error(y_true, y_pred, power, average, labels, class_values, sample
     return _average(counted, average)
 
 
-# Each measure as a function of the confusion matrix (for resampling and chunks).
+# Each measure as a function of the confusion matrix (for resampling, chunks and
+# stacks of matrices).
 
 
 def _mean_absolute_error_from_confusion(confusion, average="macro"):
@@ -100,13 +101,15 @@ def _mean_squared_error_from_confusion(confusion, average="macro"):
 
 def _root_mean_squared_error_from_confusion(confusion, average="macro"):
     mse = _mean_squared_error_from_confusion(confusion, average)
-    return np.sqrt(mse) if average is None else float(np.sqrt(mse))
+    return np.sqrt(mse) if average is None else _one_or_many(np.sqrt(mse))
 
 
 def _mean_zero_one_error_from_confusion(confusion, average="macro"):
     matrix = confusion.matrix
     errors = ClassErrors(
-        confusion.classes, confusion.class_weights, matrix.sum(axis=1) - matrix.diagonal()
+        confusion.classes,
+        matrix.sum(axis=-1),
+        matrix.sum(axis=-1) - matrix.diagonal(axis1=-2, axis2=-1),
     )
     return _average(errors, average)
 

@@ -14,13 +14,11 @@ as the macro averages leave it out (``SPEC.md`` section 2); peers differ (see th
 docstrings), and the tests hold each measure against them where they agree.
 """
 
-import warnings
-
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
 from ._agreement import _confusion
+from ._confusion_matrix import _one_or_many, _warn_for_matrices
 
 _CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -31,26 +29,30 @@ _CONSTRAINTS = {
 
 
 def _sensitivities(confusion, classes, name):
-    """``M_kk / n_k`` of the chosen class positions that have a true item.
+    """``(recalls, present)``: ``M_kk / n_k`` of the chosen class positions, and which
+    of them have a true item (shapes ``(..., len(classes))`` for a stack).
 
-    The others have no sensitivity: they are left out, with a warning (the result
-    is empty, and the measure NaN, when none of them has a true item).
+    The others have no sensitivity: they are left out, with a warning (the measure
+    is NaN when none of them has a true item).
     """
-    n_true = confusion.class_weights[classes]
+    matrix = confusion.matrix
+    n_true = matrix.sum(axis=-1)[..., classes]
     present = n_true > 0
-    if not present.all():
-        fate = (
-            f"hence no sensitivity: they are left out of {name}."
-            if present.any()
-            else f"so {name} is undefined; returning NaN."
-        )
-        warnings.warn(
-            f"Classes {confusion.classes[classes][~present].tolist()} have no true item, "
-            + fate,
-            UndefinedMetricWarning,
+    some_absent = ~present.all(axis=-1)
+    none_present = ~present.any(axis=-1)
+    for affected, fate in (
+        (some_absent & ~none_present, f"hence no sensitivity: they are left out of {name}."),
+        (none_present, f"so {name} is undefined; returning NaN."),
+    ):
+        _warn_for_matrices(
+            affected,
+            "Classes {classes} have no true item{where}, " + fate,
             stacklevel=5,  # the caller of the public measure
+            classes=confusion.classes[classes],
+            class_mask=~present,
         )
-    return confusion.matrix.diagonal()[classes][present] / n_true[present]
+    diagonal = matrix.diagonal(axis1=-2, axis2=-1)[..., classes]
+    return np.divide(diagonal, n_true, out=np.zeros(n_true.shape), where=present), present
 
 
 def _all_classes(confusion):
@@ -61,32 +63,38 @@ def _extreme_classes(confusion):
     return np.unique([0, len(confusion.classes) - 1])
 
 
-def _geometric_mean(values):
-    """The geometric mean through logarithms (a product of many recalls underflows)."""
-    if not (values > 0).all():
-        return 0.0
-    return float(np.exp(np.mean(np.log(values))))
+def _geometric_mean(recalls, present):
+    """The geometric mean of the present recalls, through logarithms (a product of
+    many recalls underflows); 0 when one is 0, NaN when none is present."""
+    positive = recalls > 0
+    log = np.log(recalls, out=np.zeros(recalls.shape), where=positive)
+    mean = np.exp(np.sum(log, axis=-1) / np.count_nonzero(present, axis=-1))
+    return np.where(np.all(positive | ~present, axis=-1), mean, 0.0)
 
 
 def _minimum_sensitivity_score_from_confusion(confusion):
     # Never empty: a kept item has a positive weight, so its true class has a recall.
-    return float(_sensitivities(confusion, _all_classes(confusion), "the minimum").min())
+    recalls, present = _sensitivities(confusion, _all_classes(confusion), "the minimum")
+    return _one_or_many(np.min(recalls, axis=-1, where=present, initial=np.inf))
 
 
 def _geometric_mean_score_from_confusion(confusion):
-    return _geometric_mean(
-        _sensitivities(confusion, _all_classes(confusion), "the geometric mean")
+    return _one_or_many(
+        _geometric_mean(*_sensitivities(confusion, _all_classes(confusion), "the geometric mean"))
     )
 
 
 def _gmsec_score_from_confusion(confusion):
-    recalls = _sensitivities(confusion, _extreme_classes(confusion), "GMSEC")
-    return _geometric_mean(recalls) if len(recalls) else float("nan")
+    recalls, present = _sensitivities(confusion, _extreme_classes(confusion), "GMSEC")
+    with np.errstate(invalid="ignore"):  # 0 / 0 recalls: no extreme class has a true item
+        return _one_or_many(_geometric_mean(recalls, present))
 
 
 def _mes_score_from_confusion(confusion):
-    recalls = _sensitivities(confusion, _extreme_classes(confusion), "MES")
-    return float(recalls.mean()) if len(recalls) else float("nan")
+    recalls, present = _sensitivities(confusion, _extreme_classes(confusion), "MES")
+    with np.errstate(invalid="ignore"):
+        mean = np.sum(recalls, axis=-1) / np.count_nonzero(present, axis=-1)
+    return _one_or_many(mean)
 
 
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
