@@ -310,7 +310,7 @@ def _sort_each_class(classes, codes, y_score, sample_weight, exponent):
     sort of all scores with their classes would need. Weights must follow their
     scores, so weighted classes are argsorted.
     """
-    small = np.int16 if len(classes) <= np.iinfo(np.int16).max else codes.dtype
+    small = next(d for d in (np.int8, np.int16, codes.dtype) if len(classes) <= np.iinfo(d).max)
     order = np.argsort(codes.astype(small, copy=False), kind="stable")
     scores = y_score[order]
     weights = None if sample_weight is None else sample_weight[order]
@@ -379,9 +379,11 @@ def _only_classes(table, kept):
 
 def _class_weights(table):
     """The total weight of each class of ``table``, as floats."""
-    return np.bincount(
-        _class_of_cells(table), weights=table.weights, minlength=len(table.classes)
-    )
+    totals = np.zeros(len(table.classes))
+    starts, stops = table.bounds[:-1], table.bounds[1:]
+    owned = starts < stops  # reduceat would give an empty class its next cell
+    totals[owned] = np.add.reduceat(table.weights, starts[owned])
+    return totals
 
 
 def _score_table(y_true, y_score, labels, sample_weight, measure):
@@ -472,8 +474,9 @@ def _split_aucs(table, ties):
     scores serves every split: with the mid-rank ``rho`` of a score (weight below it
     plus half the weight at it), the upper items of split ``k``, of total weight
     ``U_k``, hold ``sum_{i upper} w_i rho_i = (pairs ranked lower < upper) + U_k^2 / 2``
-    under ``ties="average"``. ``"strict"`` then takes back the half credit of the
-    pairs tied across the split.
+    under ``ties="average"``, and the lower items, of weight ``L_k``, the rest of
+    the ``L_k U_k`` pairs plus ``L_k^2 / 2``. ``"strict"`` then takes back the half
+    credit of the pairs tied across the split.
     """
     n_classes = len(table.classes)
     # A stable sort of runs already sorted merges them, in O(n log r).
@@ -496,22 +499,28 @@ def _split_aucs(table, ties):
         mid_rank -= 0.5 * at_score
         mid_rank = mid_rank[group]
     mid_rank *= weights
-    upper_rank_sum = np.cumsum(
-        np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)[::-1]
-    )[::-1][1:]
+    rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
     n = _class_weights(table)
-    upper = np.cumsum(n[::-1])[::-1][1:]
-    lower = n.sum() - upper
-    ordered = upper_rank_sum - 0.5 * upper**2
+    lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
+    # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
+    # cancels by N / (weight of its side), so the heavier side gives the pairs.
+    ordered = np.where(
+        lower >= upper,
+        np.cumsum(rank_sum[::-1])[-2::-1] - 0.5 * upper**2,
+        lower * upper - (np.cumsum(rank_sum)[:-1] - 0.5 * lower**2),
+    )
     if ties == "strict" and not new_score.all():
         # Only a score held by two classes has pairs tied across a split.
         shared = np.flatnonzero(np.bincount(group) > 1)
         at = np.isin(group, shared)
         cell = np.searchsorted(shared, group[at]) * n_classes + cell_classes[at]
-        lower_at_score = np.bincount(cell, weights[at], minlength=len(shared) * n_classes)
-        lower_at_score = np.cumsum(lower_at_score.reshape(-1, n_classes), axis=1)[:, :-1]
-        tied = lower_at_score * (at_score[shared, np.newaxis] - lower_at_score)
-        ordered -= 0.5 * tied.sum(axis=0)
+        at_class = np.bincount(cell, weights[at], minlength=len(shared) * n_classes)
+        at_class = at_class.reshape(-1, n_classes)
+        lower_at_score = np.cumsum(at_class, axis=1)[:, :-1]
+        # Summed from the top, not as the weight at the score less the lower one:
+        # that difference cancels when the lower weight dominates.
+        upper_at_score = np.cumsum(at_class[:, ::-1], axis=1)[:, -2::-1]
+        ordered -= 0.5 * np.einsum("gk,gk->k", lower_at_score, upper_at_score)
     return ordered / (lower * upper)
 
 
