@@ -631,8 +631,9 @@ def test_per_class_table_matches_the_dense_reference(name, ties, grouping, data)
         # Weights spread over orders of magnitude: the dense code lost digits where
         # a difference of large sums cancels (U_pairs and U_ovo "strict", U_cons
         # rank sums of a light side), so the value is held to the exact rational one.
+        # An AUC of 0 may come out as a rounding of order eps: a difference of sums.
         exact = float(_exact(name, *_dense_reference_table(y, s, w), ties))
-        assert value == pytest.approx(exact, rel=1e-13, abs=1e-300)
+        assert value == pytest.approx(exact, rel=1e-13, abs=1e-300 if name == "vus" else 1e-15)
 
 
 def _exact(name, thresholds, table, ties):

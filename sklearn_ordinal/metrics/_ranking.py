@@ -244,8 +244,11 @@ class ScoreTable(NamedTuple):
 
 
 def _class_of_cells(table):
-    """The class index of every cell of ``table``."""
-    return np.repeat(np.arange(len(table.classes)), np.diff(table.bounds))
+    """The class index of every cell of ``table``, in the smallest integer type."""
+    return np.repeat(
+        np.arange(len(table.classes), dtype=np.min_scalar_type(len(table.classes))),
+        np.diff(table.bounds),
+    )
 
 
 def _merge_cells(classes, cell_classes, scores, weights, exponent):
@@ -482,14 +485,15 @@ def _split_aucs(table, ties):
     # A stable sort of runs already sorted merges them, in O(n log r).
     order = np.argsort(table.scores, kind="stable")
     scores = table.scores[order]
-    weights = table.weights[order].astype(np.float64, copy=False)
-    cell_classes = _class_of_cells(table)[order]
-    del order
     new_score = np.empty(len(scores), dtype=bool)
     new_score[0] = True
     np.not_equal(scores[1:], scores[:-1], out=new_score[1:])
+    del scores  # each temporary as large as the data is let go as soon as it can be
+    weights = table.weights[order]
+    cell_classes = _class_of_cells(table)[order]
+    del order
     if new_score.all():
-        mid_rank = np.cumsum(weights)
+        mid_rank = np.cumsum(weights, dtype=np.float64)
         mid_rank -= 0.5 * weights
     else:
         group = np.cumsum(new_score)
