@@ -10,10 +10,9 @@ as large as the data, never ``n_classes`` times larger.
 
 - VUS walks the classes in order, carrying for each score of class ``k`` the
   weight of the correctly ordered chains ``c_1 < ... < c_k`` ending there (never
-  enumerating tuples): one ``searchsorted`` of each class's scores in the class
-  below.
+  enumerating tuples): one merge of each class's scores with the class below.
 - U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, one
-  ``searchsorted`` per pair of classes.
+  merge per pair of classes.
 - U_cons comes from the rank sums of the classes, one merge of the classes'
   sorted scores for all splits.
 """
@@ -292,7 +291,7 @@ def _build_score_table(y_true, y_score, labels, sample_weight, measure):
     )
     if _few_distinct(y_score):
         group, thresholds, _ = _group_by_score(y_score)
-        cell = codes * len(thresholds)
+        cell = np.multiply(codes, len(thresholds), dtype=np.intp)
         cell += group
         # Integer counts stay integers (exact) until a measure divides them.
         table = np.bincount(
@@ -440,8 +439,15 @@ def _class_cells(table):
 
 def _position_below(lower, scores):
     """``(below, tied)``: per score, how many of the sorted distinct ``lower`` are below
-    it, and the indices of the scores that ``lower`` holds too."""
-    below = np.searchsorted(lower, scores)
+    it, and the indices of the scores that ``lower`` holds too.
+
+    ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
+    sorted runs is one linear merge, about twice as fast as a binary search per score.
+    """
+    merged = np.argsort(np.concatenate([scores, lower]), kind="stable")
+    below = np.flatnonzero(merged < len(scores))
+    del merged
+    below -= np.arange(len(scores))
     tied = np.flatnonzero(lower[np.minimum(below, len(lower) - 1)] == scores)
     return below, tied
 
@@ -615,9 +621,10 @@ def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average
     random ranking scores :math:`1/r!` on average, a perfect one 1. With two
     classes it is ROC AUC.
 
-    It is computed exactly in :math:`O(n \log n + G r^2)` time for :math:`G`
-    distinct scores: one sort, then one pass that carries, for each class, the
-    weight of the correctly ordered chains ending so far.
+    It is computed exactly in :math:`O(n \log n)` time and :math:`O(n)` memory:
+    each class's scores are sorted on their own, then each class, in order, is
+    merged with the class below to carry the weight of the correctly ordered
+    chains ending at each of its scores.
 
     Parameters
     ----------
