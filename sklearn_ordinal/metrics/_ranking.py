@@ -495,12 +495,21 @@ def _split_aucs(table, ties):
     new_score[0] = True
     np.not_equal(scores[1:], scores[:-1], out=new_score[1:])
     del scores  # each temporary as large as the data is let go as soon as it can be
-    weights = table.weights[order]
     cell_classes = _class_of_cells(table)[order]
+    weights = table.weights[order]
     del order
     if new_score.all():
-        mid_rank = np.cumsum(weights, dtype=np.float64)
-        mid_rank -= 0.5 * weights
+        # rho_i = (weight strictly below) + w_i / 2, summed in place: no temporary.
+        below = weights.astype(np.float64)
+        np.cumsum(below, out=below)
+        np.subtract(below, weights, out=below)
+        below *= weights
+        del weights
+        rank_sum = np.bincount(cell_classes, weights=below, minlength=n_classes)
+        del below
+        square = table.weights.astype(np.float64)
+        square *= square
+        rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
         group = np.cumsum(new_score)
         group -= 1
@@ -508,8 +517,8 @@ def _split_aucs(table, ties):
         mid_rank = np.cumsum(at_score)
         mid_rank -= 0.5 * at_score
         mid_rank = mid_rank[group]
-    mid_rank *= weights
-    rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
+        mid_rank *= weights
+        rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
     n = _class_weights(table)
     lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
     # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
