@@ -311,10 +311,10 @@ def test_class_with_zero_total_weight_is_absent():
 # --- Large data: exact and fast ----------------------------------------------------
 
 
-def _exact_vus(table):
+def _exact_vus(table, ties="average"):
     """The VUS recursion over distinct scores, in exact integer/fraction arithmetic.
 
-    ``table[g][k]``: integer weight of class k at the g-th distinct score.
+    ``table[g][k]``: integer (or Fraction) weight of class k at the g-th distinct score.
     """
     n_classes = len(table[0])
     before = [Fraction(1)] + [Fraction(0)] * n_classes  # chains ending below the score
@@ -322,7 +322,7 @@ def _exact_vus(table):
         ends = [Fraction(0)] * (n_classes + 1)
         for k in range(1, n_classes + 1):
             block = 1
-            for m in range(1, k + 1):  # block of classes k-m+1..k tied at this score
+            for m in range(1, k + 1 if ties == "average" else 2):  # classes k-m+1..k tied
                 block *= row[k - m]
                 if not block:
                     break
@@ -513,3 +513,198 @@ def test_score_tables_have_no_empty_score_column():
     )
     assert merged.table.any(axis=0).all()
     assert merged.score(vus_score) == pytest.approx(vus_score(y, s))
+
+
+# --- The per-class score table against the dense one it replaced -------------------
+#
+# Until issue 15 the score table was dense: ``table[k, g]`` the weight of class k at
+# the g-th distinct score of all classes, and the measures below read it. They are
+# kept here verbatim as a reference that the per-class table must match to rounding.
+
+
+def _dense_reference_table(y, s, w):
+    """``(thresholds, table)`` of the classes present, by np.unique."""
+    thresholds, group = np.unique(s, return_inverse=True)
+    classes, codes = np.unique(y, return_inverse=True)
+    table = np.zeros((len(classes), len(thresholds)))
+    np.add.at(table, (codes, group), w)
+    return thresholds, table
+
+
+def _reference_vus(table, ties):
+    n_classes, n_groups = table.shape
+    scale = 1.0 / table.sum(axis=1)
+    shared = np.empty(0, dtype=np.intp)
+    if ties == "average" and np.count_nonzero(table) > n_groups:
+        shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
+    share_shared = table[:, shared] * scale[:, np.newaxis]
+    before_shared = [np.ones(shared.size)]
+    ends = np.multiply(table[0], scale[0], dtype=np.float64)
+    chains = np.empty(n_groups)
+    for k in range(1, n_classes):
+        np.cumsum(ends, out=chains)
+        before_shared.append(np.where(shared > 0, chains[shared - 1], 0.0))
+        ends[0] = 0.0
+        np.multiply(chains[:-1], table[k, 1:], out=ends[1:])
+        ends *= scale[k]
+        if shared.size:
+            block = share_shared[k]
+            tied_ends = np.zeros(shared.size)
+            for m in range(2, k + 2):
+                block = block * share_shared[k - m + 1] / m
+                if not block.any():
+                    break
+                tied_ends += before_shared[k - m + 1] * block
+            ends[shared] += tied_ends
+    return float(ends.sum())
+
+
+def _reference_class_pair_aucs(table, ties):
+    below = np.cumsum(table, axis=1)
+    below -= (1.0 - _ranking._TIED_PAIR_CREDIT[ties]) * table
+    pairs = below @ table.T
+    n = table.sum(axis=1)
+    upper = np.triu_indices(len(n), k=1)
+    sizes = np.outer(n, n)[upper]
+    return pairs[upper] / sizes, sizes
+
+
+def _reference_u_cons(table, ties):
+    at_score = table.sum(axis=0)
+    mid_rank = np.cumsum(at_score)
+    mid_rank -= 0.5 * at_score
+    upper_rank_sum = np.cumsum((table @ mid_rank)[::-1])[::-1][1:]
+    n = table.sum(axis=1)
+    upper = np.cumsum(n[::-1])[::-1][1:]
+    lower = n.sum() - upper
+    ordered = upper_rank_sum - 0.5 * upper**2
+    if ties == "strict":
+        lower_at_score = np.cumsum(table[:-1], axis=0)
+        ordered -= 0.5 * np.einsum("kg,kg->k", lower_at_score, at_score - lower_at_score)
+    return float(np.mean(ordered / (lower * upper)))
+
+
+def _reference(name, table, ties):
+    if name == "vus":
+        return _reference_vus(table, ties)
+    if name == "u_cons":
+        return _reference_u_cons(table, ties)
+    aucs, sizes = _reference_class_pair_aucs(table, ties)
+    return float(np.average(aucs, weights=sizes if name == "u_pairs" else None))
+
+
+@st.composite
+def ranking_data(draw):
+    """Two to ten classes, some of one item; scores continuous, or tied within and
+    across classes; unit, integer or spread weights."""
+    r = draw(st.integers(2, 10))
+    sizes = draw(st.lists(st.sampled_from([1, 1, 2, 3, 8, 40]), min_size=r, max_size=r))
+    y = np.repeat(np.arange(r), sizes)
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n_levels = draw(st.sampled_from([None, 2, 5, 30]))
+    s = y * draw(st.sampled_from([0.0, 0.3, 1.0])) + rng.normal(size=y.size)
+    if n_levels is not None:
+        s = np.round(s * n_levels / 4) / n_levels
+    kind = draw(st.sampled_from(["unit", "integer", "spread"]))
+    w = {
+        "unit": np.ones(y.size),
+        "integer": rng.integers(1, 4, size=y.size).astype(float),
+        "spread": rng.uniform(0.01, 1, size=y.size) * 10.0 ** rng.integers(-3, 4, y.size),
+    }[kind]
+    order = rng.permutation(y.size)
+    return y[order], s[order], w[order], kind == "unit"
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("grouping", ["sorting", "hashing"])
+@given(data=ranking_data())
+def test_per_class_table_matches_the_dense_reference(name, ties, grouping, data):
+    y, s, w, unit = data
+    expected = _reference(name, _dense_reference_table(y, s, w)[1], ties)
+    with grouping_by(grouping):
+        value = MEASURES[name](y, s, sample_weight=None if unit else w, ties=ties)
+    if (w == np.round(w)).all():
+        assert value == pytest.approx(expected, rel=1e-14, abs=1e-300)
+    else:
+        # Weights spread over orders of magnitude: the dense code lost digits where
+        # a difference of large sums cancels (U_pairs and U_ovo "strict", U_cons
+        # rank sums of a light side), so the value is held to the exact rational one.
+        # An AUC of 0 may come out as a rounding of order eps: a difference of sums.
+        exact = float(_exact(name, *_dense_reference_table(y, s, w), ties))
+        assert value == pytest.approx(exact, rel=1e-13, abs=1e-300 if name == "vus" else 1e-15)
+
+
+def _exact(name, thresholds, table, ties):
+    """The measure in exact rational arithmetic on the dense table of float weights."""
+    table = [[Fraction(float(x)) for x in row] for row in table]
+    if name == "vus":
+        return _exact_vus([list(column) for column in zip(*table)], ties)
+    credit = Fraction(_ranking._TIED_PAIR_CREDIT[ties])
+    r = len(table)
+    n = [sum(row) for row in table]
+    pairs = {}
+    for k, l in itertools.combinations(range(r), 2):
+        below, total = Fraction(0), Fraction(0)
+        for at_k, at_l in zip(table[k], table[l]):
+            total += at_l * (below + credit * at_k)
+            below += at_k
+        pairs[k, l] = total
+    if name == "u_cons":
+        aucs = [
+            sum(pairs[j, l] for j in range(k + 1) for l in range(k + 1, r))
+            / (sum(n[: k + 1]) * sum(n[k + 1:]))
+            for k in range(r - 1)
+        ]
+        return sum(aucs) / len(aucs)
+    sizes = {key: n[key[0]] * n[key[1]] for key in pairs}
+    if name == "u_pairs":
+        return sum(pairs.values()) / sum(sizes.values())
+    return sum(pairs[key] / sizes[key] for key in pairs) / len(pairs)
+
+
+@pytest.mark.parametrize("grouping", ["sorting", "hashing"])
+@given(data=ranking_data(), n_chunks=st.integers(1, 4))
+def test_per_class_table_of_chunks_is_the_table_of_the_whole(grouping, data, n_chunks):
+    from sklearn_ordinal.metrics import ScoreTable
+
+    y, s, w, unit = data
+    n_chunks = min(n_chunks, y.size)
+    w = None if unit else w
+    labels = np.unique(y)
+    with grouping_by(grouping):
+        whole = ScoreTable.from_predictions(y, s, sample_weight=w, labels=labels)
+        chunks = [
+            ScoreTable.from_predictions(y[i], s[i], sample_weight=None if w is None else w[i],
+                                        labels=labels)
+            for i in np.array_split(np.arange(y.size), n_chunks)
+        ]
+    merged = sum(chunks)
+    for table in (whole, merged):
+        # Each class: its distinct scores increasing, one cell each, positive weights.
+        for k in range(len(labels)):
+            cells = slice(table.bounds[k], table.bounds[k + 1])
+            np.testing.assert_array_equal(table.scores[cells], np.unique(s[y == labels[k]]))
+        assert (table.weights > 0).all()
+    np.testing.assert_array_equal(merged.scores, whole.scores)
+    np.testing.assert_array_equal(merged.bounds, whole.bounds)
+    np.testing.assert_allclose(merged.weights, whole.weights, rtol=1e-15)
+    assert merged.weights.dtype.kind == whole.weights.dtype.kind == ("i" if unit else "f")
+    thresholds, table = _dense_reference_table(y, s, np.ones(y.size) if unit else w)
+    np.testing.assert_array_equal(whole.thresholds, thresholds)
+    np.testing.assert_allclose(np.ldexp(whole.table, whole.weight_exponent), table, rtol=1e-15)
+
+
+@pytest.mark.parametrize("n_classes", [2, 5, 10])
+def test_continuous_scores_of_many_items_match_the_dense_reference(n_classes):
+    # Large enough for the sample to choose per-class sorting by itself.
+    rng = np.random.default_rng(n_classes)
+    y = rng.integers(0, n_classes, size=20000)
+    s = y * 0.2 + rng.normal(size=y.size)
+    s[:50] = s[50:100]  # a few ties, within and across classes
+    table = _dense_reference_table(y, s, np.ones(y.size))[1]
+    for name, measure in MEASURES.items():
+        for ties in TIES:
+            expected = _reference(name, table, ties)
+            assert measure(y, s, ties=ties) == pytest.approx(expected, rel=1e-13, abs=1e-300)

@@ -3,15 +3,18 @@
 Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
 model by how well it *ranks* the items, whatever thresholds later turn the score
 into a class (``SPEC.md`` section 3). Every measure here is a function of one small
-intermediate, the *score table* ``W``: ``W[k, g]`` the weight of the items of class
-``k`` whose score is the ``g``-th smallest distinct score, from one sort of the scores
-(or one hashing of them, when they repeat a lot).
+intermediate, the *score table*: for each class, its distinct scores in increasing
+order and the weight of its items at each, built by sorting each class's scores
+(or by hashing the scores, when they repeat a lot). Continuous scores make a table
+as large as the data, never ``n_classes`` times larger.
 
-- VUS walks the table once, carrying for each class ``k`` the weight of the
-  correctly ordered chains ``c_1 < ... < c_k`` seen so far (never enumerating tuples).
-- U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, itself
-  one product of the table with its running sums.
-- U_cons comes from the rank sums of the classes, one running sum for all splits.
+- VUS walks the classes in order, carrying for each score of class ``k`` the
+  weight of the correctly ordered chains ``c_1 < ... < c_k`` ending there (never
+  enumerating tuples): one merge of each class's scores with the class below.
+- U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, one
+  merge per pair of classes.
+- U_cons comes from the rank sums of the classes, one merge of the classes'
+  sorted scores for all splits.
 """
 
 import warnings
@@ -75,15 +78,17 @@ def _check_scores(y_score):
 class ScoreTable(NamedTuple):
     r"""Weights per class and distinct score: what every ranking measure reads.
 
-    ``table[k, g]`` is the weight of the items of class ``classes[k]`` scored
-    ``thresholds[g]``. :func:`vus_score`, :func:`u_pairs_score`,
+    For each class ``classes[k]``, its cells ``bounds[k]:bounds[k + 1]`` hold the
+    distinct scores of its items, increasing, in ``scores`` and the weight of its
+    items at each in ``weights``. :func:`vus_score`, :func:`u_pairs_score`,
     :func:`u_ovo_score` and :func:`u_cons_score` turn their inputs into this table,
     then compute from it alone. The table of a union of data sets is the union of
-    their distinct scores with the weights added, so a large data set can be
-    scored chunk by chunk: build one table per chunk with :meth:`from_predictions`,
-    add them with ``+`` (or ``sum()``), and call :meth:`score`. It has one column
-    per distinct score: scores with many distinct values (continuous scores) make
-    a table as large as the data, scores rounded to a few levels a small one.
+    their cells with the weights of equal (class, score) cells added, so a large
+    data set can be scored chunk by chunk: build one table per chunk with
+    :meth:`from_predictions`, add them with ``+`` (or ``sum()``), and call
+    :meth:`score`. It has one cell per distinct score of each class: scores with
+    many distinct values (continuous scores) make a table as large as the data,
+    scores rounded to a few levels a small one.
 
     The class set must be the same in every chunk: give it with ``labels=`` (or
     ordered ``Categorical`` targets with the same categories). A class with no true
@@ -95,13 +100,17 @@ class ScoreTable(NamedTuple):
     ----------
     classes : ndarray of shape (n_classes,)
         The class labels, in class order.
-    thresholds : ndarray of shape (n_scores,)
-        The distinct scores, increasing.
-    table : ndarray of shape (n_classes, n_scores)
-        The weights, divided by ``2 ** weight_exponent`` (which changes no measure);
-        integer counts without weights.
+    scores : ndarray of shape (n_cells,)
+        The distinct scores of each class, increasing within each class, class
+        after class.
+    weights : ndarray of shape (n_cells,)
+        The weight of the items of each cell's class at its score, divided by
+        ``2 ** weight_exponent`` (which changes no measure); integer counts
+        without weights.
+    bounds : ndarray of shape (n_classes + 1,)
+        Class ``k`` owns the cells ``bounds[k]`` to ``bounds[k + 1] - 1``.
     weight_exponent : int
-        ``table * 2 ** weight_exponent`` holds the weights' own sums.
+        ``weights * 2 ** weight_exponent`` holds the weights' own sums.
 
     See Also
     --------
@@ -119,8 +128,9 @@ class ScoreTable(NamedTuple):
     """
 
     classes: np.ndarray
-    thresholds: np.ndarray
-    table: np.ndarray
+    scores: np.ndarray
+    weights: np.ndarray
+    bounds: np.ndarray
     weight_exponent: int = 0
 
     @classmethod
@@ -142,7 +152,26 @@ class ScoreTable(NamedTuple):
         Returns
         -------
         table : ScoreTable
-            The classes, the distinct scores and the weight of each pair.
+            The classes, and the distinct scores of each with their weights.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal.metrics import ScoreTable
+        >>> table = ScoreTable.from_predictions([0, 0, 1, 2], [0.1, 0.5, 0.5, 0.9])
+        >>> table.scores.tolist(), table.weights.tolist(), table.bounds.tolist()
+        ([0.1, 0.5, 0.5, 0.9], [1, 1, 1, 1], [0, 2, 3, 4])
+        """
+        return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
+
+    @property
+    def thresholds(self):
+        """ndarray of shape (n_scores,): the distinct scores of all classes, increasing."""
+        return np.unique(self.scores)
+
+    @property
+    def table(self):
+        """ndarray of shape (n_classes, n_scores): the weight of class ``k`` at
+        ``thresholds[g]``; a dense view, ``n_classes`` numbers per distinct score.
 
         Examples
         --------
@@ -151,18 +180,24 @@ class ScoreTable(NamedTuple):
         >>> table.thresholds.tolist(), table.table.tolist()
         ([0.1, 0.5, 0.9], [[1, 1, 0], [0, 1, 0], [0, 0, 1]])
         """
-        return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
+        thresholds = self.thresholds
+        dense = np.zeros((len(self.classes), len(thresholds)), self.weights.dtype)
+        dense[_class_of_cells(self), np.searchsorted(thresholds, self.scores)] = self.weights
+        return dense
 
     def __add__(self, other):
         if not isinstance(other, ScoreTable):
             return NotImplemented
         _check_same_classes(self, other, "ScoreTable")
-        exponent, (first, second) = _common_scale(self, other, "table")
-        thresholds = np.union1d(self.thresholds, other.thresholds)
-        table = np.zeros((len(self.classes), len(thresholds)), np.result_type(first, second))
-        table[:, np.searchsorted(thresholds, self.thresholds)] += first
-        table[:, np.searchsorted(thresholds, other.thresholds)] += second
-        return ScoreTable(self.classes, thresholds, table, exponent)
+        exponent, weights = _common_scale(self, other, "weights")
+        cells = _class_of_cells(self), _class_of_cells(other)
+        return _merge_cells(
+            self.classes,
+            np.concatenate(cells),
+            np.concatenate([self.scores, other.scores]),
+            np.concatenate(weights),
+            exponent,
+        )
 
     def __radd__(self, other):
         # sum(tables) starts from 0.
@@ -203,8 +238,45 @@ class ScoreTable(NamedTuple):
                 "sklearn_ordinal.metrics; label measures are computed from an "
                 "OrdinalConfusion."
             )
-        _, _, table = _present_classes(self, function.__name__, stacklevel=3)
+        table = _present_classes(self, function.__name__, stacklevel=3)
         return float(from_table(table, **{**keywords, **kwargs}))
+
+
+def _class_of_cells(table):
+    """The class index of every cell of ``table``, in the smallest integer type."""
+    return np.repeat(
+        np.arange(len(table.classes), dtype=np.min_scalar_type(len(table.classes))),
+        np.diff(table.bounds),
+    )
+
+
+def _merge_cells(classes, cell_classes, scores, weights, exponent):
+    """The :class:`ScoreTable` of cells in any order, equal (class, score) cells added."""
+    order = np.lexsort((scores, cell_classes))
+    cell_classes, scores = cell_classes[order], scores[order]
+    new_cell = np.ones(len(order), dtype=bool)
+    np.not_equal(scores[1:], scores[:-1], out=new_cell[1:])
+    new_cell[1:] |= cell_classes[1:] != cell_classes[:-1]
+    starts = np.flatnonzero(new_cell)
+    return ScoreTable(
+        classes,
+        scores[starts],
+        np.add.reduceat(weights[order], starts),
+        np.searchsorted(cell_classes[starts], np.arange(len(classes) + 1)),
+        exponent,
+    )
+
+
+def _from_dense(classes, thresholds, table, exponent=0):
+    """The :class:`ScoreTable` of a dense ``(n_classes, n_scores)`` table of weights."""
+    cell_classes, columns = np.nonzero(table)
+    return ScoreTable(
+        classes,
+        thresholds[columns],
+        table[cell_classes, columns],
+        np.searchsorted(cell_classes, np.arange(len(classes) + 1)),
+        exponent,
+    )
 
 
 def _build_score_table(y_true, y_score, labels, sample_weight, measure):
@@ -217,26 +289,69 @@ def _build_score_table(y_true, y_score, labels, sample_weight, measure):
     classes, codes, y_score, sample_weight, exponent = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
     )
-    group, thresholds, order = _group_by_score(y_score)
-    if order is not None:
-        codes = codes[order]
-        sample_weight = None if sample_weight is None else sample_weight[order]
-    cell = codes * len(thresholds)
-    cell += group
-    # Integer counts stay integers (exact) until a measure divides them.
-    table = np.bincount(cell, weights=sample_weight, minlength=len(classes) * len(thresholds))
-    table = table.reshape(len(classes), len(thresholds))
-    return ScoreTable(classes, thresholds, table, exponent)
+    if _few_distinct(y_score):
+        group, thresholds, _ = _group_by_score(y_score)
+        cell = np.multiply(codes, len(thresholds), dtype=np.intp)
+        cell += group
+        # Integer counts stay integers (exact) until a measure divides them.
+        table = np.bincount(
+            cell, weights=sample_weight, minlength=len(classes) * len(thresholds)
+        )
+        return _from_dense(
+            classes, thresholds, table.reshape(len(classes), len(thresholds)), exponent
+        )
+    return _sort_each_class(classes, codes, y_score, sample_weight, exponent)
+
+
+def _sort_each_class(classes, codes, y_score, sample_weight, exponent):
+    """The :class:`ScoreTable` of scores with many distinct values, class by class.
+
+    The items are put in class order by a stable argsort of the class codes (a
+    linear radix sort for small integers), then each class's scores sorted on their
+    own: ``np.sort`` of floats is several times faster than the ``np.argsort`` a
+    sort of all scores with their classes would need. Weights must follow their
+    scores, so weighted classes are argsorted.
+    """
+    small = next(d for d in (np.int8, np.int16, codes.dtype) if len(classes) <= np.iinfo(d).max)
+    order = np.argsort(codes.astype(small, copy=False), kind="stable")
+    scores = y_score[order]
+    weights = None if sample_weight is None else sample_weight[order]
+    del order
+    bounds = np.zeros(len(classes) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(codes, minlength=len(classes)), out=bounds[1:])
+    for start, stop in zip(bounds[:-1], bounds[1:]):
+        if weights is None:
+            scores[start:stop].sort()
+        else:
+            within = np.argsort(scores[start:stop])
+            scores[start:stop] = scores[start:stop][within]
+            weights[start:stop] = weights[start:stop][within]
+    new_cell = np.empty(len(scores), dtype=bool)
+    np.not_equal(scores[1:], scores[:-1], out=new_cell[1:])
+    new_cell[bounds[:-1][bounds[:-1] < bounds[1:]]] = True  # each class starts a cell
+    if new_cell.all():
+        # Continuous scores: every item is its own cell, as sorted.
+        if weights is None:
+            weights = np.ones(len(scores), dtype=np.intp)
+        return ScoreTable(classes, scores, weights, bounds, exponent)
+    starts = np.flatnonzero(new_cell)
+    if weights is None:
+        weights = np.diff(starts, append=len(scores))
+    else:
+        weights = np.add.reduceat(weights, starts)
+    return ScoreTable(
+        classes, scores[starts], weights, np.searchsorted(starts, bounds), exponent
+    )
 
 
 def _present_classes(score_table, measure, stacklevel):
-    """``(classes, thresholds, table)`` of the classes with a true item.
+    """The :class:`ScoreTable` of the classes with a true item.
 
     A class in ``labels`` with no true item (or zero total weight) is left out with
     a warning; fewer than two classes left is a ValueError.
     """
-    classes, thresholds, table, _ = score_table
-    present = table.sum(axis=1) > 0
+    classes = score_table.classes
+    present = _class_weights(score_table) > 0
     if present.sum() < 2:
         raise ValueError(
             f"{measure} needs items of at least two classes to rank; y_true has only "
@@ -249,22 +364,44 @@ def _present_classes(score_table, measure, stacklevel):
             UndefinedMetricWarning,
             stacklevel=stacklevel + 1,
         )
-        classes, table = classes[present], table[present]
-    return classes, thresholds, table
+        score_table = _only_classes(score_table, present)
+    return score_table
+
+
+def _only_classes(table, kept):
+    """``table`` with only the classes where the boolean ``kept`` is true."""
+    cells = kept[_class_of_cells(table)]
+    return table._replace(
+        classes=table.classes[kept],
+        scores=table.scores[cells],
+        weights=table.weights[cells],
+        bounds=np.concatenate([[0], np.cumsum(np.diff(table.bounds)[kept])]),
+    )
+
+
+def _class_weights(table):
+    """The total weight of each class of ``table``, as floats."""
+    totals = np.zeros(len(table.classes))
+    starts, stops = table.bounds[:-1], table.bounds[1:]
+    owned = starts < stops  # reduceat would give an empty class its next cell
+    totals[owned] = np.add.reduceat(table.weights, starts[owned])
+    return totals
 
 
 def _score_table(y_true, y_score, labels, sample_weight, measure):
-    """Validate the inputs and build the score table of the classes present.
+    """Validate the inputs and build the :class:`ScoreTable` of the classes present.
 
-    Returns ``(classes, thresholds, table)``: the ``r`` present classes in order,
-    the ``G`` distinct scores in increasing order, and the ``(r, G)`` array
-    ``table[k, g]``, the weight of the items of class ``classes[k]`` scored
-    ``thresholds[g]`` (one row per class, so that the per-class running sums run
-    over contiguous memory). A class in ``labels`` with no true item (or zero total
-    weight) is left out with a warning.
+    A class in ``labels`` with no true item (or zero total weight) is left out with
+    a warning.
     """
     score_table = _build_score_table(y_true, y_score, labels, sample_weight, measure)
     return _present_classes(score_table, measure, stacklevel=4)
+
+
+def _few_distinct(y_score):
+    """Whether a regular sample of the scores shows that they repeat a lot."""
+    sample = y_score[:: max(1, len(y_score) // _SCORE_SAMPLE_SIZE)]
+    return len(np.unique(sample)) <= _MAX_DISTINCT_SHARE_TO_HASH * len(sample)
 
 
 def _group_by_score(y_score):
@@ -277,8 +414,7 @@ def _group_by_score(y_score):
     only the few distinct ones sorted; other scores by one sort. A regular sample
     of the scores decides; either way the result is the same.
     """
-    sample = y_score[:: max(1, len(y_score) // _SCORE_SAMPLE_SIZE)]
-    if len(np.unique(sample)) <= _MAX_DISTINCT_SHARE_TO_HASH * len(sample):
+    if _few_distinct(y_score):
         codes, distinct = pd.factorize(y_score)
         order = np.argsort(distinct)
         rank = np.empty(len(distinct), dtype=np.intp)
@@ -295,92 +431,168 @@ def _group_by_score(y_score):
     return group, sorted_scores[steps_up], order
 
 
+def _class_cells(table):
+    """``(scores, weights)``: per class, its increasing distinct scores and their weights."""
+    cuts = table.bounds[1:-1]
+    return np.split(table.scores, cuts), np.split(table.weights, cuts)
+
+
+def _position_below(lower, scores):
+    """``(below, tied)``: per score, how many of the sorted distinct ``lower`` are below
+    it, and the indices of the scores that ``lower`` holds too.
+
+    ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
+    sorted runs is one linear merge, faster than a binary search per score.
+    """
+    merged = np.argsort(np.concatenate([scores, lower]), kind="stable")
+    below = np.flatnonzero(merged < len(scores))
+    del merged
+    below -= np.arange(len(scores))
+    tied = np.flatnonzero(lower[np.minimum(below, len(lower) - 1)] == scores)
+    return below, tied
+
+
 def _class_pair_aucs(table, ties):
     """``(aucs, sizes)``: AUC of class l against class k, and ``n_k n_l``, for k < l.
 
-    From the matrix of ordered pair weights, ``pairs[k, l]``: the weight of the
-    pairs (class k item, class l item) with the class k item ranked below, a pair
-    weighing the product of its items' weights and a tied pair counting
-    ``_TIED_PAIR_CREDIT[ties]`` of its weight.
+    From the ordered pair weights: the weight of the pairs (class k item, class l
+    item) with the class k item ranked below, a pair weighing the product of its
+    items' weights and a tied pair counting ``_TIED_PAIR_CREDIT[ties]`` of its
+    weight; one merge of class l's scores with class k's finds, for each, the
+    weight of class k below and at it.
     """
-    table = table.astype(np.float64, copy=False)
-    below = np.cumsum(table, axis=1)
-    below -= (1.0 - _TIED_PAIR_CREDIT[ties]) * table
-    pairs = below @ table.T
-    n = table.sum(axis=1)
-    upper = np.triu_indices(len(n), k=1)
-    sizes = np.outer(n, n)[upper]
-    return pairs[upper] / sizes, sizes
+    scores, weights = _class_cells(table)
+    weights = [w.astype(np.float64, copy=False) for w in weights]
+    n = np.array([w.sum() for w in weights])
+    aucs, sizes = [], []
+    for k in range(len(scores)):
+        up_to = np.concatenate([[0.0], np.cumsum(weights[k])])
+        for l in range(k + 1, len(scores)):
+            below, tied = _position_below(scores[k], scores[l])
+            ordered = up_to[below]
+            ordered[tied] += _TIED_PAIR_CREDIT[ties] * weights[k][below[tied]]
+            sizes.append(n[k] * n[l])
+            aucs.append(weights[l] @ ordered / sizes[-1])
+    return np.array(aucs), np.array(sizes)
 
 
 def _split_aucs(table, ties):
     """AUC of the classes above each split ``k`` against those at or below it.
 
-    From rank sums, as Mann and Whitney do, so that one running sum serves every
-    split: with the mid-rank ``rho_g`` of a score (weight below it plus half the
-    weight at it), the upper items of split ``k``, of total weight ``U_k``, hold
-    ``sum_{i upper} w_i rho_i = (pairs ranked lower < upper) + U_k^2 / 2`` under
-    ``ties="average"``. ``"strict"`` then takes back the half credit of the pairs
-    tied across the split.
+    From rank sums, as Mann and Whitney do, so that one merge of the classes' sorted
+    scores serves every split: with the mid-rank ``rho`` of a score (weight below it
+    plus half the weight at it), the upper items of split ``k``, of total weight
+    ``U_k``, hold ``sum_{i upper} w_i rho_i = (pairs ranked lower < upper) + U_k^2 / 2``
+    under ``ties="average"``, and the lower items, of weight ``L_k``, the rest of
+    the ``L_k U_k`` pairs plus ``L_k^2 / 2``. ``"strict"`` then takes back the half
+    credit of the pairs tied across the split.
     """
-    at_score = table.sum(axis=0)
-    mid_rank = np.cumsum(at_score)
-    mid_rank -= 0.5 * at_score
-    upper_rank_sum = np.cumsum((table @ mid_rank)[::-1])[::-1][1:]
-    n = table.sum(axis=1)
-    upper = np.cumsum(n[::-1])[::-1][1:]
-    lower = n.sum() - upper
-    ordered = upper_rank_sum - 0.5 * upper**2
-    if ties == "strict":
-        lower_at_score = np.cumsum(table[:-1], axis=0)
-        ordered -= 0.5 * np.einsum("kg,kg->k", lower_at_score, at_score - lower_at_score)
+    n_classes = len(table.classes)
+    # A stable sort of runs already sorted merges them, in O(n log r).
+    order = np.argsort(table.scores, kind="stable")
+    scores = table.scores[order]
+    new_score = np.empty(len(scores), dtype=bool)
+    new_score[0] = True
+    np.not_equal(scores[1:], scores[:-1], out=new_score[1:])
+    del scores  # each temporary as large as the data is let go as soon as it can be
+    cell_classes = _class_of_cells(table)[order]
+    weights = table.weights[order]
+    del order
+    if new_score.all():
+        # rho_i = (weight strictly below) + w_i / 2, summed in place: no temporary.
+        below = weights.astype(np.float64)
+        np.cumsum(below, out=below)
+        np.subtract(below, weights, out=below)
+        below *= weights
+        del weights
+        rank_sum = np.bincount(cell_classes, weights=below, minlength=n_classes)
+        del below
+        square = table.weights.astype(np.float64)
+        square *= square
+        rank_sum += 0.5 * _class_weights(table._replace(weights=square))
+    else:
+        group = np.cumsum(new_score)
+        group -= 1
+        at_score = np.bincount(group, weights=weights)
+        mid_rank = np.cumsum(at_score)
+        mid_rank -= 0.5 * at_score
+        mid_rank = mid_rank[group]
+        mid_rank *= weights
+        rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
+    n = _class_weights(table)
+    lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
+    # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
+    # cancels by N / (weight of its side), so the heavier side gives the pairs.
+    ordered = np.where(
+        lower >= upper,
+        np.cumsum(rank_sum[::-1])[-2::-1] - 0.5 * upper**2,
+        lower * upper - (np.cumsum(rank_sum)[:-1] - 0.5 * lower**2),
+    )
+    if ties == "strict" and not new_score.all():
+        # Only a score held by two classes has pairs tied across a split.
+        shared = np.flatnonzero(np.bincount(group) > 1)
+        at = np.isin(group, shared)
+        cell = np.searchsorted(shared, group[at]) * n_classes + cell_classes[at]
+        at_class = np.bincount(cell, weights[at], minlength=len(shared) * n_classes)
+        at_class = at_class.reshape(-1, n_classes)
+        lower_at_score = np.cumsum(at_class, axis=1)[:, :-1]
+        # Summed from the top, not as the weight at the score less the lower one:
+        # that difference cancels when the lower weight dominates.
+        upper_at_score = np.cumsum(at_class[:, ::-1], axis=1)[:, -2::-1]
+        ordered -= 0.5 * np.einsum("gk,gk->k", lower_at_score, upper_at_score)
     return ordered / (lower * upper)
 
 
 def _vus(table, ties="average"):
-    """Volume under the ROC surface, by one pass over the score table.
+    """Volume under the ROC surface, by one pass over the classes in order.
 
-    After class ``k``, ``chains[g]`` is the normalised weight of the correctly
-    ordered chains of the first ``k + 1`` classes that end at or below the ``g``-th
-    distinct score; a class ``k + 1`` item at score ``g`` extends those ending
-    strictly below it. Under ``ties="average"`` a chain may also end in a block of
-    ``m`` consecutive classes tied at one score, which counts ``1 / m!``; only
-    scores shared by two classes can hold a block, so that work is confined to
-    them. Class weights are divided by ``n_k`` first, so every count is a fraction
-    of ``prod_k n_k`` and stays in [0, 1] however large the data.
+    For each score ``v`` of class ``k``, ``before`` is the normalised weight of the
+    correctly ordered chains of the classes below ``k`` that end strictly below
+    ``v`` (the running sum of class ``k - 1``'s chain ends, read by one
+    ``searchsorted``), and ``ends`` the weight of those extended by ``v``. Under
+    ``ties="average"`` a chain may also end in a block of ``m`` consecutive classes
+    tied at one score, which counts ``1 / m!``; only scores held by two consecutive
+    classes can start one, so that work is confined to them. Class weights are
+    divided by ``n_k`` first, so every count is a fraction of ``prod_k n_k`` and
+    stays in [0, 1] however large the data.
     """
-    n_classes, n_groups = table.shape
-    scale = 1.0 / table.sum(axis=1)
-    shared = np.empty(0, dtype=np.intp)
-    # With no empty column (as every table built here has; a resampled one must drop
-    # its empty columns first), a score shared by two classes means more non-zero
-    # cells than columns: the per-column count is skipped when none is.
-    if ties == "average" and np.count_nonzero(table) > n_groups:
-        shared = np.flatnonzero(np.count_nonzero(table, axis=0) > 1)
-    share_shared = table[:, shared] * scale[:, np.newaxis]
-    # before_shared[j]: chains of the first j classes ending below each shared score.
-    before_shared = [np.ones(shared.size)]
-    # Two buffers reused for every class: fresh arrays of n_groups would each
-    # cost page faults comparable to the arithmetic.
-    ends = np.multiply(table[0], scale[0], dtype=np.float64)
-    chains = np.empty(n_groups)
-    for k in range(1, n_classes):
-        np.cumsum(ends, out=chains)
-        before_shared.append(np.where(shared > 0, chains[shared - 1], 0.0))
-        ends[0] = 0.0
-        np.multiply(chains[:-1], table[k, 1:], out=ends[1:])
+    scores, weights = _class_cells(table)
+    scale = 1.0 / _class_weights(table)
+    ends = np.multiply(weights[0], scale[0], dtype=np.float64)
+    before = np.ones(len(ends))
+    # tied_below[j]: (the scores of class j that class j - 1 holds too, their index
+    # in class j - 1, and class j - 1's ``before`` there), for blocks through j.
+    tied_below = [None]
+    for k in range(1, len(scores)):
+        up_to = np.zeros(len(ends) + 1)
+        np.cumsum(ends, out=up_to[1:])
+        below, tied = _position_below(scores[k - 1], scores[k])
+        previous_before, before = before, up_to[below]
+        ends = before * weights[k]
         ends *= scale[k]
-        if shared.size:
-            # block: weight of the blocks of classes k - m + 1 .. k tied at each
-            # shared score, times 1 / m!; it dies out once a class is missing there.
-            block = share_shared[k]
-            tied_ends = np.zeros(shared.size)
-            for m in range(2, k + 2):
-                block = block * share_shared[k - m + 1] / m
-                if not block.any():
-                    break
-                tied_ends += before_shared[k - m + 1] * block
-            ends[shared] += tied_ends
+        tied_below.append(None)
+        if ties == "strict" or not tied.size:
+            continue
+        cells = below[tied]
+        tied_below[k] = (tied, cells, previous_before[cells])
+        # block: weight of the blocks of classes j .. k tied at each score, times
+        # 1 / m!; followed down while class j - 1 holds the score too.
+        block = weights[k][tied] * scale[k]
+        tied_ends = np.zeros(tied.size)
+        rows = at = np.arange(tied.size)
+        for j in range(k - 1, -1, -1):
+            block = block * (weights[j][cells] * scale[j]) / (k - j + 1)
+            tied_ends[rows] += tied_below[j + 1][2][at] * block
+            if tied_below[j] is None:
+                break
+            held, held_cells, _ = tied_below[j]
+            at = np.searchsorted(held, cells)
+            kept = np.flatnonzero(held[np.minimum(at, len(held) - 1)] == cells)
+            if not kept.size:
+                break
+            rows, block, at = rows[kept], block[kept], at[kept]
+            cells = held_cells[at]
+        ends[tied] += tied_ends
     return float(ends.sum())
 
 
@@ -395,7 +607,7 @@ def _u_ovo(table, ties="average"):
 
 
 def _u_cons(table, ties="average"):
-    return float(np.mean(_split_aucs(table.astype(np.float64, copy=False), ties)))
+    return float(np.mean(_split_aucs(table, ties)))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
@@ -418,9 +630,10 @@ def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average
     random ranking scores :math:`1/r!` on average, a perfect one 1. With two
     classes it is ROC AUC.
 
-    It is computed exactly in :math:`O(n \log n + G r^2)` time for :math:`G`
-    distinct scores: one sort, then one pass that carries, for each class, the
-    weight of the correctly ordered chains ending so far.
+    It is computed exactly in :math:`O(n \log n)` time and :math:`O(n)` memory:
+    each class's scores are sorted on their own, then each class, in order, is
+    merged with the class below to carry the weight of the correctly ordered
+    chains ending at each of its scores.
 
     Parameters
     ----------
@@ -487,7 +700,7 @@ def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average
     >>> vus_score(y_true, [0.1, 0.3, 0.3, 0.4, 0.5, 0.6], ties="strict")
     0.75
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "vus_score")
+    table = _score_table(y_true, y_score, labels, sample_weight, "vus_score")
     return _vus(table, ties)
 
 
@@ -545,7 +758,7 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
     >>> u_pairs_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
+    table = _score_table(y_true, y_score, labels, sample_weight, "u_pairs_score")
     return _u_pairs(table, ties)
 
 
@@ -605,7 +818,7 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
     >>> u_ovo_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.833...
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
+    table = _score_table(y_true, y_score, labels, sample_weight, "u_ovo_score")
     return _u_ovo(table, ties)
 
 
@@ -661,7 +874,7 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.875
     """
-    _, _, table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
+    table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
     return _u_cons(table, ties)
 
 
@@ -747,9 +960,8 @@ def _roc_surface(y_true, y_score, labels, sample_weight, max_thresholds):
         raise ValueError(
             f"max_thresholds must be at least 2 (-inf and the highest score); got {max_thresholds}."
         )
-    classes, scores, table = _score_table(
-        y_true, y_score, labels, sample_weight, "roc_surface"
-    )
+    score_table = _score_table(y_true, y_score, labels, sample_weight, "roc_surface")
+    classes, scores, table = score_table.classes, score_table.thresholds, score_table.table
     if len(classes) != 3:
         raise ValueError(
             f"roc_surface draws the surface of three classes; y_true has {len(classes)} "

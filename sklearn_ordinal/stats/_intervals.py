@@ -34,7 +34,10 @@ from ..metrics._probabilistic import ranked_probability_score
 from ..metrics._ranking import (
     _FROM_TABLE,
     _check_scores,
+    _class_weights,
+    _from_dense,
     _group_by_score,
+    _only_classes,
     _score_table,
 )
 from ..metrics._scorer import _SCORERS, _accepts, _OrdinalScorer, get_scorer
@@ -264,8 +267,11 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
 def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     """Ranking measures: the intermediate is the score table, built once by one sort."""
     if len(systems) == 1 and sample_weight is None and groups is None:
-        _, _, table = _score_table(y_true, systems[0], labels, None, spec.name)
-        units, shape = units_from_counts(table), table.shape
+        table = _score_table(y_true, systems[0], labels, None, spec.name)
+        units = units_from_counts(table.weights)
+
+        def resampled(x):
+            return table._replace(weights=x)
     else:
         scores, codes, weights = [], None, None
         for y_score in systems:
@@ -285,17 +291,18 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
         values = np.repeat(_weights(weights, n)[:, None], len(systems), axis=1)
         units = units_from_items(cells, values, size * len(systems), groups)
 
+        def resampled(x):
+            return _from_dense(classes, thresholds, x.reshape(shape))
+
     def statistic(x):
-        table = x.reshape(shape)
-        present = table.sum(axis=1) > 0
+        table = resampled(x)
+        present = _class_weights(table) > 0
         if present.sum() < 2:
             return np.nan  # a ranking needs two classes
         if not present.all():
             warnings.warn(f"{spec.name}: a class has no true item; it is left out.")
-            table = table[present]
-        # The measures expect a table without empty columns (a score nobody has),
-        # as one sort gives; a resample, or the common scores of two systems, has some.
-        return spec.from_table(table[:, table.any(axis=0)])
+            table = _only_classes(table, present)
+        return spec.from_table(table)
 
     return units, statistic
 
