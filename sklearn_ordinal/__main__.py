@@ -475,7 +475,8 @@ def _report_text(report, digits=3):
     sections = [
         f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
         f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
-        f"in order: {', '.join(map(str, report.classes.tolist()))}.",
+        f"in order: {', '.join(map(str, report.classes.tolist()))}. "
+        + report.resampling_note,
         scores.to_string(),
         "(trivial): the trivial classifier of each measure, one class for every item ("
         + ", ".join(f"{measure}: {report.trivial_classes[measure]}"

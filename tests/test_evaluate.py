@@ -266,15 +266,17 @@ def test_a_measure_without_weighted_form_is_nan_with_a_note():
 
 def test_groups_resample_test_cases_and_score_each_alone():
     y, systems = _data(n=400, seed=7)
-    groups = np.repeat(np.arange(8), 50)
+    groups = np.repeat(np.arange(20), 20)
     labels_only = {k: systems[k] for k in ("near", "far", "scores")}
     measures = ["neg_macro_mean_absolute_error", "cem_ord", "vus"]
     report = evaluate(y, labels_only, measures=measures, groups=groups, n_resamples=B,
                       random_state=2)
+    assert report.settings["resampled"] == "groups"
+    assert report.resampling_note == "The 20 test cases were resampled, each with its items."
     kinds = {"near": "labels", "far": "labels", "scores": "scores"}
     fed = _feeder(labels_only, kinds)
     _check_against_direct(report, y, list(labels_only), fed, groups=groups)
-    assert report.per_group.shape == (3 * 8, 3)
+    assert report.per_group.shape == (3 * 20, 3)
     for (system, group), row in report.per_group.iterrows():
         mask = groups == group
         for scorer, measure in zip(measures, report.settings["measures"]):
@@ -286,6 +288,22 @@ def test_groups_resample_test_cases_and_score_each_alone():
                 assert row[name] == pytest.approx(_measure_value(scorer, y[mask], pred[mask]))
     means = report.per_group.groupby(level="system").mean()
     pd.testing.assert_frame_equal(report.per_group_mean.loc[means.index], means)
+
+
+def test_few_groups_are_scored_alone_but_the_items_are_resampled():
+    # A bootstrap over 8 test cases gives too narrow intervals: items are resampled.
+    y, systems = _data(n=400, seed=7)
+    groups = np.repeat(np.arange(8), 50)
+    labels_only = {k: systems[k] for k in ("near", "far")}
+    report = evaluate(y, labels_only, measures=["cem_ord"], groups=groups, n_resamples=B,
+                      random_state=2)
+    assert report.settings["resampled"] == "items" and report.settings["n_groups"] == 8
+    assert "8 test cases are too few to resample" in report.resampling_note
+    assert report.per_group.shape == (2 * 8, 1)
+    fed = _feeder(labels_only, {"near": "labels", "far": "labels"})
+    _check_against_direct(report, y, list(labels_only), fed, groups=None)
+    assert "too few to resample" in report.to_markdown()
+    assert json.loads(report.to_json())["resampling_note"] == report.resampling_note
 
 
 def test_trivial_row_is_the_trivial_classifier_of_each_measure():

@@ -364,3 +364,15 @@ def test_unweighted_items_share_units_as_the_row_sort_finds_them(seed):
     # Weighted rows take the general path, with the same result for unit weights.
     weighted = units_from_items(cells, values * 1.0, size)
     np.testing.assert_array_equal(weighted.counts, units.counts)
+
+
+def test_few_groups_warn_and_many_do_not():
+    rng = np.random.default_rng(0)
+    y_true, y_pred = rng.integers(3, size=200), rng.integers(3, size=200)
+    with pytest.warns(UserWarning, match="Only 5 groups are resampled"):
+        score_interval(mean_absolute_error, y_true, y_pred, groups=np.arange(200) % 5,
+                       n_resamples=99, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        score_interval(mean_absolute_error, y_true, y_pred, groups=np.arange(200) % 20,
+                       n_resamples=99, random_state=0)

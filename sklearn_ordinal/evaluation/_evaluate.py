@@ -22,7 +22,7 @@ from ..metrics import mean_absolute_error, mean_zero_one_error
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
-from ..stats._intervals import _group_codes, _resolve
+from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
 from ._multiple_testing import holm_adjust
 from ._report import TRIVIAL, EvaluationReport
 
@@ -367,8 +367,10 @@ def evaluate(
     sample_weight : array-like of shape (n_samples,), default=None
         Gold item weights. A measure with no weighted form is NaN, with a note.
     groups : array-like of shape (n_samples,), default=None
-        Test case of each item. The intervals and comparisons then resample whole
-        test cases, and ``report.per_group`` scores each test case alone.
+        Test case of each item: ``report.per_group`` scores each test case alone. With
+        20 test cases or more, the intervals and comparisons resample whole test
+        cases; with fewer, a bootstrap over test cases gives too narrow intervals, so
+        the items are resampled and ``report.resampling_note`` says so.
     baseline_labels : array-like, default=None
         Training labels, on which each trivial classifier chooses its class. Without
         them the class is chosen on the gold labels themselves, which flatters the
@@ -447,8 +449,12 @@ def evaluate(
             raise ValueError(
                 f"System {name!r} gives {len(output)} predictions for {n_items} gold items."
             )
+    n_groups = None
     if groups is not None:
-        _group_codes(groups, n_items, sample_weight)  # its clear errors, before any work
+        # Its clear errors before any work; and too few groups to resample (the
+        # intervals would be too narrow): the items are resampled, and the report says so.
+        n_groups = int(_group_codes(groups, n_items, sample_weight).max()) + 1
+    resampled_groups = n_groups is not None and n_groups >= _FEW_GROUPS
     # Kinds are read against the classes the gold standard and labels name.
     n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
     kinds = {
@@ -498,7 +504,7 @@ def evaluate(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         method=INTERVAL_METHOD,
-        groups=groups,
+        groups=groups if resampled_groups else None,
     )
 
     scores, notes, trivial_classes, comparisons = [], [], {}, []
@@ -567,6 +573,8 @@ def evaluate(
         "class_values": None if class_values is None else np.asarray(class_values).tolist(),
         "sample_weight": sample_weight is not None,
         "groups": groups is not None,
+        "n_groups": n_groups,
+        "resampled": "groups" if resampled_groups else "items",
         "baseline": baseline,
         "confidence_level": float(confidence_level),
         "n_resamples": int(n_resamples),

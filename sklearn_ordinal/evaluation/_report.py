@@ -162,6 +162,20 @@ class EvaluationReport:
         """Where the trivial classifiers chose their class, in words."""
         return _BASELINE_NOTES[self.settings["baseline"]]
 
+    @property
+    def resampling_note(self):
+        """What the intervals and comparisons resampled, in words."""
+        n_groups = self.settings.get("n_groups")
+        if self.settings.get("resampled") == "groups":
+            return f"The {n_groups} test cases were resampled, each with its items."
+        if n_groups is None:
+            return "The items were resampled."
+        return (
+            f"The items were resampled: {n_groups} test cases are too few to resample "
+            "(fewer than 20 give too narrow intervals), so the intervals take the items "
+            "as independent."
+        )
+
     def __repr__(self):
         return (
             f"EvaluationReport(systems={len(self.systems)}, measures={len(self.measures)}, "
@@ -275,6 +289,7 @@ class EvaluationReport:
             "systems": [{"name": name, "kind": kind} for name, kind in self.systems.items()],
             "settings": self.settings,
             "baseline_note": self.baseline_note,
+            "resampling_note": self.resampling_note,
             "trivial_classes": {
                 measure: _plain(label) for measure, label in self.trivial_classes.items()
             },
@@ -297,8 +312,9 @@ class EvaluationReport:
         directions, ``confidence_level``, ``n_resamples``, ``interval_method``,
         ``comparison_test``, ``multiple_comparisons``, ``random_state``, the seed, and
         what was given: ``labels_given``, ``class_values``, ``sample_weight``,
-        ``groups``, ``baseline``); ``baseline_note``; ``trivial_classes``; ``scores``
-        (the records of :meth:`to_frame`); ``per_class``, ``per_group`` and
+        ``groups``, ``n_groups``, ``resampled``, ``baseline``); ``baseline_note``;
+        ``resampling_note``; ``trivial_classes``; ``scores`` (the records of
+        :meth:`to_frame`); ``per_class``, ``per_group`` and
         ``comparisons`` (records); ``notes``. NaN is written as ``null``.
 
         Parameters
@@ -438,7 +454,8 @@ class EvaluationReport:
             "# Evaluation report",
             "",
             f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
-            f"({settings['n_resamples']} resamples, seed {settings['random_state']}).",
+            f"({settings['n_resamples']} resamples, seed {settings['random_state']}). "
+            + self.resampling_note,
             "",
         ]
         directions = [

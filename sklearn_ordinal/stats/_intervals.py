@@ -84,6 +84,11 @@ class _Measure(NamedTuple):
 
 _DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
 
+# Below this many groups a bootstrap over groups is unreliable (intervals too narrow,
+# Cameron, Gelbach and Miller 2008), and a paired randomization test over g groups
+# has only 2**g sign patterns: users are warned.
+_FEW_GROUPS = 20
+
 
 def _greater_is_better(base):
     for scorer in _SCORERS.values():
@@ -170,6 +175,18 @@ def _group_codes(groups, n_samples, sample_weight):
             f"groups holds {len(distinct)} group; resampling groups needs at least two."
         )
     return codes
+
+
+def _warn_few_groups(n_groups):
+    if n_groups < _FEW_GROUPS:
+        warnings.warn(
+            f"Only {n_groups} groups are resampled: with fewer than {_FEW_GROUPS} "
+            "the interval tends to be too narrow and the p-value cannot go below "
+            f"about 1/2**{n_groups}. Resample the items (groups=None) if they are "
+            "independent, or report these intervals as rough.",
+            UserWarning,
+            stacklevel=5,
+        )
 
 
 def _is_real_valued_predictions(y_pred, y_true, labels):
@@ -335,6 +352,7 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     intermediate; with two systems, the contributions hold both, one after the other."""
     if groups is not None:
         groups = _group_codes(groups, len(systems[0]), sample_weight)
+        _warn_few_groups(int(groups.max()) + 1)
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
     if spec.from_table is not None:
         return _ranking_layout(*args)
@@ -510,7 +528,8 @@ def score_interval(
     UserWarning
         When the measure warned on some resamples (e.g. a class with no true item:
         kept at the value the measure returns) or is undefined on some (NaN: left
-        out); the message gives how many.
+        out); the message gives how many. When fewer than 20 groups are resampled:
+        a bootstrap over few groups gives too narrow intervals.
     scipy.stats.DegenerateDataWarning
         When every resample gives the same value (the interval is that point), or
         when the BCa ends fall beyond the most extreme resample.
