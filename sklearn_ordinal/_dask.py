@@ -188,15 +188,14 @@ def _rows_of(own, classes):
     return np.searchsorted(classes, own)
 
 
-def _on_classes(part, classes, field, axes):
-    """``part`` with its ``field`` spread over ``classes``, a superset of its own."""
-    if np.array_equal(part.classes, classes):
-        return part
-    where = _rows_of(part.classes, classes)
-    array = getattr(part, field)
-    spread = np.zeros((len(classes),) * axes + array.shape[axes:], dtype=array.dtype)
-    spread[np.ix_(*[where] * axes)] = array
-    return part._replace(classes=classes, **{field: spread})
+def _on_classes(confusion, classes):
+    """``confusion`` with its matrix spread over ``classes``, a superset of its own."""
+    if np.array_equal(confusion.classes, classes):
+        return confusion
+    where = _rows_of(confusion.classes, classes)
+    matrix = np.zeros((len(classes), len(classes)), dtype=confusion.matrix.dtype)
+    matrix[np.ix_(where, where)] = confusion.matrix
+    return confusion._replace(classes=classes, matrix=matrix)
 
 
 def _union_of_classes(parts):
@@ -217,8 +216,7 @@ def _add_confusions(parts, merge_classes):
         classes = _union_of_classes(parts)
         # Values are set for the whole class set at the end; here they are positions.
         positions = np.arange(len(classes), dtype=np.float64)
-        parts = [_on_classes(part, classes, "matrix", 2)._replace(values=positions)
-                 for part in parts]
+        parts = [_on_classes(part, classes)._replace(values=positions) for part in parts]
     return functools.reduce(operator.add, parts)
 
 
