@@ -35,10 +35,6 @@ from ._labels import _any_dask
 # that no task waits long for its inputs, large enough for few levels.
 _FAN_IN = 16
 
-# Label dtypes whose class set a block finds on its own, the same as the whole data
-# would (see the module docstring).
-_BLOCKWISE_CLASS_KINDS = "biuUS"
-
 
 def _per_block(function, arrays):
     """Delayed ``function(*block)`` for every block of the Dask inputs (None passes as
@@ -128,9 +124,16 @@ def _single_dtype(y):
 
 
 def _classes_found_blockwise(*targets):
-    """Whether each block can find its own classes and the blocks' ones be merged."""
+    """Whether each block can find its own classes and the blocks' ones be merged: then
+    every block's classes have one dtype (int64 with uint64 has none: in memory their
+    labels may be an error, which blocks holding one kind each would not see)."""
     dtypes = [_single_dtype(y) for y in targets if y is not None]
-    return all(dtype is not None and dtype.kind in _BLOCKWISE_CLASS_KINDS for dtype in dtypes)
+    if any(dtype is None for dtype in dtypes):
+        return False
+    kinds = {dtype.kind for dtype in dtypes}
+    if kinds <= set("US"):
+        return True
+    return kinds <= set("biu") and np.result_type(*dtypes).kind in "biu"
 
 
 def _distinct(y_true, y_pred, sample_weight):

@@ -298,6 +298,16 @@ def test_validation_happens_blockwise_with_the_numpy_messages(client):
         mean_absolute_error(dask_true, dask_pred, sample_weight=dask_weight)
     with pytest.raises(ValueError, match="no item of positive weight in any block"):
         mean_absolute_error(dask_true, dask_pred, sample_weight=da.zeros(N, chunks=20))
+    # Negative labels in one block, labels above 2**63 - 1 in another: no block alone
+    # sees what the whole data is, an error.
+    signed, unsigned = y_true.astype(np.int64), y_pred.astype(np.uint64)
+    signed[0], unsigned[-1] = -1, 2**64 - 1
+    dask_true, dask_pred = _as_dask("array", signed, unsigned)
+    both = "both negative integers and integers above 2\\*\\*63 - 1"
+    with pytest.raises(ValueError, match=both):
+        mean_absolute_error(signed, unsigned)
+    with pytest.raises(ValueError, match=both):
+        mean_absolute_error(dask_true, dask_pred)
     dask_true, dask_pred = _as_dask("array", NAMES[y_true], NAMES[y_pred])
     with pytest.raises(ValueError, match="Some inputs are Dask collections and some are not"):
         vus_score(dask_true, y_true.astype(float))
