@@ -147,35 +147,55 @@ def bench_dask(n_labels, n_scores, repeat):
     bench_dask_vus(n_scores)
 
 
+def score_block(seed, size):
+    """One block of int8 labels and continuous scores near them, as rows of one array."""
+    rng = np.random.default_rng(10**6 + seed)
+    pair = np.empty((2, size))
+    pair[0] = rng.integers(0, K, size=size)
+    np.add(pair[0], rng.normal(size=size), out=pair[1])
+    return pair
+
+
 def bench_dask_vus(n_scores):
+    import gc
+
     import dask.array as da
     from distributed import Client, LocalCluster
 
-    rng = np.random.default_rng(0)
-    scores_true = rng.integers(K, size=n_scores)
-    scores = scores_true + rng.normal(size=n_scores)
+    n_blocks = max(1, n_scores // SCORE_BLOCK)
     labels = list(range(K))
     client_process = [os.getpid()]
+    # In memory first, then freed: the two never hold their tables at once.
+    blocks = [score_block(seed, SCORE_BLOCK) for seed in range(n_blocks)]
+    scores_true = np.concatenate([pair[0] for pair in blocks]).astype(np.int8)
+    scores = np.concatenate([pair[1] for pair in blocks])
+    del blocks
     with PeakMemory(client_process) as in_memory_peak:
         start = time.perf_counter()
         expected = vus_score(scores_true, scores, labels=labels)
         in_memory = time.perf_counter() - start
+    del scores_true, scores
+    gc.collect()
     with LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
                       dashboard_address=None) as cluster, Client(cluster) as client:
         workers = list(client.run(os.getpid).values())
         client.run(lambda: __import__("sklearn_ordinal.metrics"))
-        dask_true = da.from_array(scores_true, chunks=SCORE_BLOCK).persist()
-        dask_scores = da.from_array(scores, chunks=SCORE_BLOCK).persist()
+        seeds = da.arange(n_blocks, chunks=1)
+        pairs = seeds.map_blocks(lambda seed: score_block(int(seed[0]), SCORE_BLOCK),
+                                 new_axis=0, chunks=((2,), (SCORE_BLOCK,) * n_blocks),
+                                 dtype=np.float64)
+        dask_true, dask_scores = pairs[0].astype(np.int8).persist(), pairs[1].persist()
         with PeakMemory(client_process + workers) as dask_peak:
             start = time.perf_counter()
             got = vus_score(dask_true, dask_scores, labels=labels)
             through_dask = time.perf_counter() - start
     assert got == expected, (got, expected)
-    print(f"exact VUS of {n_scores:.0e} continuous scores (all distinct) through Dask, "
-          f"blocks of 2**{SCORE_BLOCK.bit_length() - 1}: {through_dask / in_memory:.2f}x "
-          f"in-memory vus_score (one run each, same value)")
+    n = n_blocks * SCORE_BLOCK
+    print(f"exact VUS of {n:.2e} continuous scores (all distinct) through Dask, "
+          f"{n_blocks} blocks of 2**{SCORE_BLOCK.bit_length() - 1} (persisted): "
+          f"{through_dask / in_memory:.2f}x in-memory vus_score (one run each, same value)")
     print(f"  peak RSS: in memory {in_memory_peak}; through Dask, client + 2 workers "
-          f"{dask_peak}; the merged table alone: {8 * (K + 1) * n_scores / 2**20:.0f} MiB "
+          f"{dask_peak}; the merged table alone: {8 * (K + 1) * n / 2**20:.0f} MiB "
           f"(K + 1 = {K + 1} numbers of 8 bytes per distinct score)")
 
 

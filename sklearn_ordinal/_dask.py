@@ -13,12 +13,13 @@ confusion matrices are added on the workers in a tree; score tables, as large as
 their distinct scores, are merged once in the client.
 
 The class set is ``labels``, else the categories of an ordered categorical Dask
-Series, else the distinct labels of the data. Integer, boolean and string labels
-are counted per block over the block's own classes, and the blocks' matrices are
-aligned on the union of their classes when added: the data are read once. Labels of
-other dtypes (floats, Python objects) need the whole class set in every block
-(whether a float prediction is a class or a regressor's value depends on it): one
-extra distributed pass finds it first.
+Series, else the distinct labels of the data. Integer (or boolean) labels whose
+dtypes have a common integer dtype, and string labels, are counted per block over
+the block's own classes, and the blocks' matrices are spread over the union of
+their classes when added: the data are read once. Other labels (floats, Python
+objects, int64 with uint64) need the whole class set in every block (whether a
+float prediction is a class or a regressor's value depends on it, and whether
+integers fit one dtype): one extra distributed pass finds it first.
 
 Dask is imported here only, and this module only when an input is a Dask object.
 """
@@ -298,7 +299,7 @@ def _merge_score_tables(parts):
     """
     from .metrics import ScoreTable
 
-    parts = [part for part in parts if part is not None]
+    parts[:] = [part for part in parts if part is not None]  # in place: freed one by one
     if len(parts) <= 1:
         return parts[0] if parts else None
     classes = _union_of_classes(parts)
