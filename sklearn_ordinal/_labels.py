@@ -748,18 +748,14 @@ def _fast_weights(sample_weight, n_samples):
 
 
 def _as_array(y):
-    """``y`` as an ordered ``pd.Categorical`` or a 1-D NumPy array without copying
-    it, or None for input that only the slow path takes (lists of numbers, booleans,
-    unordered categoricals, ...)."""
-    categorical = _ordered_categorical(y)
-    if categorical is not None:
-        return categorical
+    """``y`` as a ``pd.Categorical`` or a 1-D NumPy array without copying it, or None
+    for input that only the slow path takes (lists of numbers, booleans, ...)."""
     if isinstance(y, pd.DataFrame):
         if y.shape[1] != 1:
             return None
         y = y.iloc[:, 0]
     if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
-        return None
+        return y if isinstance(y, pd.Categorical) else pd.Categorical(y)
     # A list of numbers is typed exactly by _from_python_objects; strings are
     # hashed as the Python objects they are.
     y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
@@ -790,6 +786,8 @@ def _fast_confusion(y_true, y_pred, labels, sample_weight, need_order):
         except ValueError:
             return None  # raised by the slow path, after the checks of the targets
     if isinstance(y_true, pd.Categorical):
+        if not y_true.ordered:
+            return None  # plain labels, which the slow path sorts (or refuses)
         found = _categorical_confusion(y_true, y_pred, classes, *weights)
     elif isinstance(y_pred, pd.Categorical):
         return None

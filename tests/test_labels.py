@@ -340,15 +340,14 @@ def test_counting_in_blocks_matches_brute_force(
     assert found is not None, "valid input must be counted in blocks"
     classes, matrix, exponent = found
     w = np.ones(len(true_codes)) if sample_weight is None else sample_weight
-    everything = _classes_of(kind, offset)
+    kept = w > 0  # zero-weight items are no items
+    names = _classes_of(kind, offset)
+    everything = names
     if labels is None and kind not in ("Categorical", "Series", "DataFrame"):
-        kept = w > 0
-        everything = everything[np.unique(np.concatenate([true_codes[kept], pred_codes[kept]]))]
+        everything = names[np.unique(np.concatenate([true_codes[kept], pred_codes[kept]]))]
     expected = _brute_force_confusion(
-        [everything.tolist().index(c) for c in _classes_of(kind, offset)[true_codes]],
-        [everything.tolist().index(c) for c in _classes_of(kind, offset)[pred_codes]],
-        range(len(everything)),
-        w,
+        names[true_codes[kept]].tolist(), names[pred_codes[kept]].tolist(),
+        everything.tolist(), w[kept],
     )
     assert np.asarray(classes).tolist() == everything.tolist()
     np.testing.assert_allclose(np.ldexp(matrix, exponent), expected, rtol=1e-14)
