@@ -3,7 +3,8 @@
 Every label measure, scorer call and chunk goes through
 :meth:`OrdinalConfusion.from_predictions` (``ordinal_confusion``). Each input kind
 is timed against its floor, the least work any implementation must do, timed in the
-same run (best of several repeats, since this machine is noisy):
+same run (best of several repeats, the two called in turn so that a load spike hits
+both alike):
 
 - integer labels and ordered Categoricals: ``np.bincount(codes_true * K +
   codes_pred, minlength=K * K)`` on the integer codes the labels stand for (the
@@ -25,7 +26,7 @@ import tracemalloc
 import numpy as np
 import pandas as pd
 
-from bench_metrics import best_time  # one timing rule for every benchmark
+from bench_metrics import best_times_alternating  # one timing rule for every benchmark
 from sklearn_ordinal.metrics import OrdinalConfusion
 
 K = 5
@@ -125,8 +126,7 @@ def main(argv=None):
             repeat = max(1, args.repeat if n <= 10**7 else 2)
             call = (lambda inputs=inputs, kwargs=kwargs:
                     OrdinalConfusion.from_predictions(*inputs, **kwargs))
-            ours = best_time(call, repeat)
-            base = best_time(floor, repeat)
+            ours, base = best_times_alternating([call, floor], repeat)
             peak = peak_above_inputs(call)
             size = input_bytes(inputs) + (
                 kwargs["sample_weight"].nbytes if "sample_weight" in kwargs else 0)

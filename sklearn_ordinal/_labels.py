@@ -35,8 +35,9 @@ from sklearn.utils import check_consistent_length
 # ``np.bincount`` on a (span x span) grid; larger spans fall back to ``np.unique``.
 _MAX_DIRECT_SPAN = 4096
 
-# Items per block of the counting passes (see _count): temporaries hold a block.
-_BLOCK = 2**20
+# Items per block of the counting passes (see _count): temporaries hold a block,
+# small enough (512 KB of intp) for the passes over it to stay in cache.
+_BLOCK = 2**16
 
 # Cells of the largest grid of integer values counted directly (span ** 2, see
 # _grid_confusion): 8 MB of counts, spans of up to 1024 values.
@@ -690,9 +691,22 @@ def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, me
 # passes that make its flat index.
 
 
-def _blocks(n):
-    """``(start, stop)`` of the blocks of ``n`` items."""
-    return ((start, min(start + _BLOCK, n)) for start in range(0, n, _BLOCK))
+def _blocks(n, size=None):
+    """``(start, stop)`` of the blocks of ``n`` items (``_BLOCK`` items each)."""
+    size = size or _BLOCK
+    return ((start, min(start + size, n)) for start in range(0, n, size))
+
+
+def _block_size(n_cells):
+    """Items per block when counting into ``n_cells`` cells: a block's counts can be
+    as long as the matrix, so a block is never shorter, and adding them up costs at
+    most one pass more."""
+    return max(_BLOCK, n_cells)
+
+
+def _buffer(n, n_cells):
+    """An intp array for the flat index of one block."""
+    return np.empty(min(n, _block_size(n_cells)), dtype=np.intp)
 
 
 def _count(n, flat_index, n_cells, sample_weight, exponent):
@@ -705,7 +719,7 @@ def _count(n, flat_index, n_cells, sample_weight, exponent):
     messages name the problem.
     """
     total = np.zeros(n_cells, dtype=np.int64 if sample_weight is None else np.float64)
-    for start, stop in _blocks(n):
+    for start, stop in _blocks(n, _block_size(n_cells)):
         index = flat_index(start, stop)
         if index is None:
             return None
@@ -880,8 +894,8 @@ def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
     # constant taken modulo 2**64, intp arithmetic gives the exact small cell even
     # when the terms wrap around (labels near 2**63).
     shift = _wrap_intp(lo * (span + 1))
-    index_buffer = np.empty(min(n, _BLOCK), dtype=np.intp)
-    pred_buffer = np.empty(min(n, _BLOCK), dtype=np.intp) if y_pred.dtype.kind == "f" else None
+    index_buffer = _buffer(n, span * span)
+    pred_buffer = _buffer(n, span * span) if y_pred.dtype.kind == "f" else None
 
     def flat_index(start, stop):
         index = index_buffer[: stop - start]
@@ -955,22 +969,22 @@ def _categorical_confusion(y_true, y_pred, classes, sample_weight, exponent):
     pred_table = _code_table(y_pred.categories, classes, 1, unknown)
     true_codes, pred_codes = y_true.codes, y_pred.codes
     n = len(true_codes)
-    index_buffer = np.empty(min(n, _BLOCK), dtype=np.intp)
-    pred_buffer = np.empty(min(n, _BLOCK), dtype=np.intp)
-
     # Categories in class order (the common case): the codes are the positions.
     in_order = np.array_equal(
         true_table[:-1], n_classes * np.arange(len(true_table) - 1)
     ) and np.array_equal(pred_table[:-1], np.arange(len(pred_table) - 1))
+    index_buffer = _buffer(n, unknown)
+    pred_buffer = None if in_order else _buffer(n, unknown)
 
     def flat_index(start, stop):
-        index, pred = index_buffer[: stop - start], pred_buffer[: stop - start]
+        index = index_buffer[: stop - start]
         if in_order:
             true_block, pred_block = true_codes[start:stop], pred_codes[start:stop]
             if true_block.min() < 0 or pred_block.min() < 0:
                 return None  # a missing value
             np.multiply(true_block, n_classes, out=index, dtype=np.intp)
             return np.add(index, pred_block, out=index, dtype=np.intp)
+        pred = pred_buffer[: stop - start]
         # mode="wrap" sends the code -1 to the table's last entry.
         np.take(true_table, true_codes[start:stop], out=index, mode="wrap")
         np.take(pred_table, pred_codes[start:stop], out=pred, mode="wrap")

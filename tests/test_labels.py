@@ -300,7 +300,8 @@ def _classes_of(kind, offset):
 _KINDS = ["int64", "int32", "int8", "uint8", "uint64", "float64", "float32", "object",
           "unicode", "Categorical", "Series", "DataFrame"]
 
-blocks_and_codes = st.integers(1, 60).flatmap(
+# Blocks hold at least as many items as the matrix has cells (36 here).
+blocks_and_codes = st.integers(1, 150).flatmap(
     lambda n: st.tuples(
         arrays(np.int64, n, elements=st.integers(0, 5)),
         arrays(np.int64, n, elements=st.integers(0, 5)),
@@ -312,7 +313,7 @@ blocks_and_codes = st.integers(1, 60).flatmap(
 @given(
     blocks_and_codes,
     st.sampled_from(_KINDS),
-    st.sampled_from([1, 2, 7, 2**20]),
+    st.sampled_from([1, 7, 40, 2**20]),
     st.sampled_from([0, -3, 1000]),
     st.booleans(),
     st.booleans(),
@@ -376,6 +377,7 @@ def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
     assert confusion.matrix[0, 0] == 49
 
 
+@pytest.mark.parametrize("reverse", [False, True])
 @pytest.mark.parametrize(
     "kind, missing, message",
     [
@@ -385,7 +387,11 @@ def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
         ("Series", np.nan, "y_true contains missing values"),
     ],
 )
-def test_a_late_block_with_a_missing_label_gets_the_usual_error(kind, missing, message):
+def test_a_late_block_with_a_missing_label_gets_the_usual_error(
+    kind, missing, message, reverse
+):
+    # reverse: labels= in another order than a Categorical's categories, whose codes
+    # then go through a lookup table (the code -1 must not be read as a class).
     codes = np.zeros(50, dtype=np.int64)
     y_true, y_pred = _as_kind(codes, kind), _as_kind(codes, kind)
     if kind == "Series":
@@ -400,7 +406,8 @@ def test_a_late_block_with_a_missing_label_gets_the_usual_error(kind, missing, m
         patch.setattr(_labels, "_BLOCK", 4)
         for sample_weight in (None, weights):
             with pytest.raises(ValueError, match=message):
-                ordinal_confusion(y_true, y_pred, labels=_classes_of(kind, 0),
+                labels = _classes_of(kind, 0)
+                ordinal_confusion(y_true, y_pred, labels=labels[::-1] if reverse else labels,
                                   sample_weight=sample_weight)
 
 
