@@ -522,17 +522,30 @@ def _encode(y, classes, name):
             _raise_unknown(np.asarray(y), codes, name, classes)
         return codes
     if y.dtype.kind in "iu" and classes.dtype.kind in "iu":
-        y, classes = _common_integer_type([y, classes])
         lo = min(int(classes.min()), int(y.min()))
         hi = max(int(classes.max()), int(y.max()))
         if hi - lo < _MAX_DIRECT_SPAN:
-            # A lookup table: one gather instead of a binary search per item.
+            # A lookup table: one gather instead of a binary search per item, block
+            # by block, so that no temporary holds n items.
             table = np.full(hi - lo + 1, -1, dtype=np.intp)
-            table[_offsets(classes, lo)] = np.arange(len(classes))
-            codes = table[_offsets(y, lo)]
-            if (codes < 0).any():
+            table[[label - lo for label in classes.tolist()]] = np.arange(len(classes))
+            codes = np.empty(len(y), dtype=np.intp)
+            offsets = _buffer(len(y), 0)
+            # Modulo 2**64, as in _grid_confusion: the offsets are small and exact.
+            shift = _wrap_intp(lo)
+            for start, stop in _blocks(len(y)):
+                offset = y[start:stop]
+                if shift or y.dtype != np.intp:  # else the labels are the offsets
+                    offset = offsets[: stop - start]
+                    np.subtract(y[start:stop], shift, out=offset, dtype=np.intp,
+                                casting="unsafe")
+                # Every offset is in the table (lo and hi bound y): "clip" only
+                # spares the buffered copy of mode="raise".
+                np.take(table, offset, out=codes[start:stop], mode="clip")
+            if codes.min() < 0:
                 _raise_unknown(y, codes, name, classes)
             return codes
+        y, classes = _common_integer_type([y, classes])
     sorter = np.argsort(classes, kind="stable")
     sorted_classes = classes[sorter]
     pos = np.searchsorted(sorted_classes, y)

@@ -485,3 +485,39 @@ def test_categoricals_in_another_order_are_counted_through_their_codes(
     expected = _brute_force_confusion(_NAMES[true_codes], _NAMES[pred_codes], labels, w)
     assert classes.tolist() == labels.tolist()
     np.testing.assert_allclose(np.ldexp(matrix, exponent), expected, rtol=1e-14)
+
+
+@given(
+    st.lists(_EDGE_LABELS, min_size=1, max_size=6, unique=True),
+    st.lists(st.integers(0, 5), min_size=1, max_size=30),
+    st.permutations(range(6)),
+    st.sampled_from(INTEGER_DTYPES),
+    st.sampled_from(INTEGER_DTYPES),
+)
+def test_item_codes_by_lookup_in_blocks_are_exact(pool, index, order, dtype, labels_dtype):
+    # The items' codes (ranking measures, the trivial classifier) in given labels of
+    # another dtype, block by block: exact near the dtypes' edges, where an offset
+    # from the lowest label wraps around.
+    y = [pool[k % len(pool)] for k in index]
+    labels = [pool[k] for k in order if k < len(pool)]
+    if not (_fits(y, dtype) and _fits(labels, labels_dtype)):
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        try:
+            _, codes, _, _ = check_ordinal_targets(
+                np.array(y, dtype), labels=np.array(labels, labels_dtype), need_order=False
+            )
+        except ValueError as error:
+            assert "no integer dtype holds together" in str(error)
+            return
+    assert codes.tolist() == [labels.index(label) for label in y]
+
+
+def test_item_codes_name_an_unknown_label_of_a_late_block():
+    y = np.zeros(50, dtype=np.int8)
+    y[45] = -7
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        with pytest.raises(ValueError, match=r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"):
+            check_ordinal_targets(y, labels=[0, 1])
