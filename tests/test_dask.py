@@ -37,8 +37,10 @@ dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
 
 NAMES = np.array(["poor", "fair", "good", "great"])
-# Uneven chunks, more of them than one task of the sum's tree adds up (16): two levels.
-CHUNKS = ((23, 7) + (2,) * 25,)
+# Uneven chunks; the 7-item one is given fewer classes below.
+CHUNKS = ((23, 7, 30, 20),)
+# More chunks than one task of the sum's tree adds up (16): two levels.
+MANY_CHUNKS = ((23, 7) + (2,) * 25,)
 N = sum(CHUNKS[0])
 APPROX = {"rel": 1e-12, "abs": 1e-14}
 
@@ -79,18 +81,19 @@ def _weights(n, seed):
 
 
 def _labels_with_gaps(seed):
-    """Labels 0..3 of N items, where the 7-item chunk holds classes 1 and 2 only and
-    the 2-item chunks few: blocks find different class sets, which must merge."""
+    """Labels 0..3 of N items, where the 7-item chunk holds classes 1 and 2 only (and
+    the 2-item chunks of MANY_CHUNKS few): blocks find different class sets, which
+    must merge."""
     y_true, y_pred = _random_labels(seed, n=N)
     y_true[23:30] = np.clip(y_true[23:30], 1, 2)
     y_pred[23:30] = np.clip(y_pred[23:30], 1, 2)
     return y_true, y_pred
 
 
-def _as_dask(kind, *arrays):
-    """The arrays as Dask arrays in CHUNKS, or as columns of one Dask DataFrame."""
+def _as_dask(kind, *arrays, chunks=CHUNKS):
+    """The arrays as Dask arrays in ``chunks``, or as columns of one Dask DataFrame."""
     if kind == "array":
-        return [None if y is None else da.from_array(y, chunks=CHUNKS) for y in arrays]
+        return [None if y is None else da.from_array(y, chunks=chunks) for y in arrays]
     frame = pd.DataFrame({str(i): y for i, y in enumerate(arrays) if y is not None})
     frame = dd.from_pandas(frame, npartitions=3)
     columns = [None if y is None else frame[str(i)] for i, y in enumerate(arrays)]
@@ -140,7 +143,8 @@ def test_label_measure_takes_dask_arrays(synchronously, name):
     kwargs = {} if weight is None else {"sample_weight": weight}
     measure = LABEL_MEASURES[name]
     expected = measure(y_true, y_pred, **kwargs)
-    dask_true, dask_pred, dask_weight = _as_dask("array", y_true, y_pred, weight)
+    dask_true, dask_pred, dask_weight = _as_dask("array", y_true, y_pred, weight,
+                                                 chunks=MANY_CHUNKS)
     kwargs = {} if weight is None else {"sample_weight": dask_weight}
     got = measure(dask_true, dask_pred, **kwargs)
     assert type(got) is float
@@ -155,7 +159,8 @@ def test_every_label_measure_on_dask_arrays_equals_numpy(client, weighted):
     weight = _weights(N, 0) if weighted else None
     if weighted:
         weight[30:40] = 0  # whole chunks of zero weight add nothing, and are no error
-    dask_true, dask_pred, dask_weight = _as_dask("array", y_true, y_pred, weight)
+    dask_true, dask_pred, dask_weight = _as_dask("array", y_true, y_pred, weight,
+                                                 chunks=MANY_CHUNKS)
     confusion = OrdinalConfusion.from_predictions(dask_true, dask_pred, sample_weight=dask_weight)
     _assert_same_confusion(
         confusion, OrdinalConfusion.from_predictions(y_true, y_pred, sample_weight=weight)
@@ -231,7 +236,8 @@ def test_ranking_measure_takes_dask_arrays(synchronously, name):
     weight = _weights(N, 1)
     measure = SCORE_MEASURES[name]
     expected = measure(y_true, y_score, sample_weight=weight)
-    dask_true, dask_score, dask_weight = _as_dask("array", y_true, y_score, weight)
+    dask_true, dask_score, dask_weight = _as_dask("array", y_true, y_score, weight,
+                                                  chunks=MANY_CHUNKS)
     got = measure(dask_true, dask_score, sample_weight=dask_weight)
     assert type(got) is float
     assert got == pytest.approx(expected, **APPROX)
