@@ -7,9 +7,19 @@ of a Dask Series or one-column DataFrame) is validated and counted by the very c
 that serves NumPy input, on the workers; only the small intermediates travel, are
 added, and are finished in memory. So the messages are the ones of NumPy input.
 
-The class set must be the same in every block: it is ``labels``, else the categories
-of an ordered categorical Dask Series, else the distinct labels of the data, found
-by one extra distributed pass.
+The inputs of one call are read by one graph, so a block that several inputs share
+(two columns of one file, two arrays made by one task) is computed once. The K x K
+confusion matrices are added on the workers in a tree; score tables, as large as
+their distinct scores, are merged once in the client.
+
+The class set is ``labels``, else the categories of an ordered categorical Dask
+Series, else the distinct labels of the data. Integer (or boolean) labels whose
+dtypes have a common integer dtype, and string labels, are counted per block over
+the block's own classes, and the blocks' matrices are spread over the union of
+their classes when added: the data are read once. Other labels (floats, Python
+objects, int64 with uint64) need the whole class set in every block (whether a
+float prediction is a class or a regressor's value depends on it, and whether
+integers fit one dtype): one extra distributed pass finds it first.
 
 Dask is imported here only, and this module only when an input is a Dask object.
 """
@@ -22,9 +32,14 @@ import pandas as pd
 
 from ._labels import _any_dask
 
+# Blocks added per task of the tree that sums the confusion matrices: small enough
+# that no task waits long for its inputs, large enough for few levels.
+_FAN_IN = 16
 
-def _blocks(arrays):
-    """Delayed blocks of the Dask inputs (None stays None), aligned item for item.
+
+def _per_block(function, arrays):
+    """Delayed ``function(*block)`` for every block of the Dask inputs (None passes as
+    None), all read by one graph.
 
     Dask arrays are rechunked as the first; Dask Series (or one-column DataFrames)
     must come partitioned alike, which their partition count stands for here (each
@@ -42,10 +57,10 @@ def _blocks(arrays):
     if all(isinstance(x, da.Array) for x in given):
         first = given[0]
         chunks = first.chunks[0]
-        blocks = []
+        arguments = []
         for x in arrays:
             if x is None:
-                blocks.append(None)
+                arguments += [None, None]
                 continue
             if x.ndim == 2 and x.shape[1] == 1:
                 x = x[:, 0]
@@ -57,20 +72,31 @@ def _blocks(arrays):
                     f"Found input variables with inconsistent numbers of samples: "
                     f"{[y.shape[0] for y in given]}"
                 )
-            blocks.append(list(x.rechunk((chunks,)).to_delayed().ravel()))
-        return blocks
+            arguments += [x.rechunk((chunks,)), "i"]
+        # One object per block; this "array" is never concatenated, only its blocks read.
+        results = da.blockwise(
+            function, "i", *arguments, dtype=object, meta=np.empty((0,), dtype=object),
+            adjust_chunks={"i": 1}, concatenate=True,
+        )
+        return list(results.to_delayed().ravel())
     if any(isinstance(x, da.Array) for x in given):
         raise ValueError(
             "Dask arrays and Dask Series cannot be mixed: convert the Series with "
             ".to_dask_array(lengths=True), or the arrays with dask.dataframe.from_dask_array."
         )
+    import dask.dataframe as dd
+
     counts = {x.npartitions for x in given}
     if len(counts) > 1:
         raise ValueError(
             f"The Dask inputs have different numbers of partitions ({sorted(counts)}): "
             "take them as columns of one Dask DataFrame, or repartition them alike."
         )
-    return [None if x is None else list(x.to_delayed()) for x in arrays]
+    results = dd.map_partitions(
+        function, *arrays, meta=pd.Series([], dtype=object), enforce_metadata=False,
+        align_dataframes=False,
+    )
+    return list(results.to_delayed())
 
 
 def _ordered_categories(y):
@@ -90,6 +116,27 @@ def _ordered_categories(y):
     return dtype.categories
 
 
+def _single_dtype(y):
+    """The NumPy dtype of a Dask input's items (None if it has none)."""
+    dtype = getattr(y, "dtype", None)
+    if dtype is None and getattr(y, "ndim", 1) == 2 and len(y.columns) == 1:
+        dtype = y.dtypes.iloc[0]
+    return dtype if isinstance(dtype, np.dtype) else None
+
+
+def _classes_found_blockwise(*targets):
+    """Whether each block can find its own classes and the blocks' ones be merged: then
+    every block's classes have one dtype (int64 with uint64 has none: in memory their
+    labels may be an error, which blocks holding one kind each would not see)."""
+    dtypes = [_single_dtype(y) for y in targets if y is not None]
+    if any(dtype is None for dtype in dtypes):
+        return False
+    kinds = {dtype.kind for dtype in dtypes}
+    if kinds <= set("US"):
+        return True
+    return kinds <= set("biu") and np.result_type(*dtypes).kind in "biu"
+
+
 def _distinct(y_true, y_pred, sample_weight):
     """The distinct labels of one block's items of positive weight, per array."""
     from ._labels import _check_1d_labels, _check_sample_weight, _drop_zero_weight
@@ -107,13 +154,14 @@ def _distinct(y_true, y_pred, sample_weight):
     return [np.asarray(pd.unique(np.asarray(y))) for y in (y_true, y_pred) if y is not None]
 
 
-def _class_set(blocks, need_order, measure):
-    """The sorted distinct labels over every block, with the checks of NumPy input."""
+def _class_set(arrays, need_order, measure):
+    """The sorted distinct labels over every block, with the checks of NumPy input: the
+    extra distributed pass."""
     import dask
 
     from ._labels import _unique_classes
 
-    found = [part for part in dask.compute(*blocks) if part is not None]
+    found = [part for part in dask.compute(*_per_block(_distinct, arrays)) if part is not None]
     if not found:
         return None
     arrays = [np.concatenate([part[i] for part in found]) for i in range(len(found[0]))]
@@ -136,28 +184,64 @@ def _block_or_none(build, y_true, *rest):
     return build(y_true, *rest)
 
 
-def _add(parts):
+def _rows_of(own, classes):
+    """Where the classes ``own`` are in ``classes``: the same classes (in the order
+    given, which may be any), or a sorted union of them."""
+    if np.array_equal(own, classes):
+        return np.arange(len(classes))
+    return np.searchsorted(classes, own)
+
+
+def _on_classes(confusion, classes):
+    """``confusion`` with its matrix spread over ``classes``, a superset of its own."""
+    if np.array_equal(confusion.classes, classes):
+        return confusion
+    where = _rows_of(confusion.classes, classes)
+    matrix = np.zeros((len(classes), len(classes)), dtype=confusion.matrix.dtype)
+    matrix[np.ix_(where, where)] = confusion.matrix
+    return confusion._replace(classes=classes, matrix=matrix)
+
+
+def _union_of_classes(parts):
+    """The sorted union of the parts' classes (all of one dtype kind: one Dask dtype)."""
+    first = parts[0].classes
+    if all(np.array_equal(part.classes, first) for part in parts[1:]):
+        return first
+    return np.unique(np.concatenate([part.classes for part in parts]))
+
+
+def _add_confusions(parts, merge_classes):
+    """The sum of the blocks' confusions (None for none). With ``merge_classes``, each
+    counts its own classes, which are first spread over their union."""
     parts = [part for part in parts if part is not None]
-    return functools.reduce(operator.add, parts) if parts else None
+    if not parts:
+        return None
+    if merge_classes:
+        classes = _union_of_classes(parts)
+        # Values are set for the whole class set at the end; here they are positions.
+        positions = np.arange(len(classes), dtype=np.float64)
+        parts = [_on_classes(part, classes)._replace(values=positions) for part in parts]
+    return functools.reduce(operator.add, parts)
 
 
-def _reduce(parts, empty_message):
+def _tree_sum(parts, add):
+    """``add`` over the delayed parts in a tree on the workers, computed."""
     import dask
 
-    total = dask.delayed(_add)(parts).compute()
-    if total is None:
-        raise ValueError(empty_message)
-    return total
+    while len(parts) > 1:
+        parts = [dask.delayed(add)(parts[i:i + _FAN_IN])
+                 for i in range(0, len(parts), _FAN_IN)]
+    return parts[0].compute()
 
 
-def _labels_of(y_true, labels, blocks_for_classes):
+def _labels_of(y_true, labels, class_set):
     """``labels``, else an ordered categorical's categories (None: the blocks' own),
     else the class set by one extra distributed pass."""
     if labels is not None:
         return labels
     if _ordered_categories(y_true) is not None:
         return None
-    return blocks_for_classes()
+    return class_set()
 
 
 _EMPTY = (
@@ -168,34 +252,36 @@ _EMPTY = (
 def dask_confusion(y_true, y_pred, *, labels, class_values, sample_weight, need_values,
                    need_order, measure):
     """:func:`~sklearn_ordinal._labels.ordinal_confusion` of Dask inputs."""
-    import dask
+    from ._labels import _class_values
 
-    true_blocks, pred_blocks, weight_blocks = _blocks([y_true, y_pred, sample_weight])
-    if weight_blocks is None:
-        weight_blocks = [None] * len(true_blocks)
-    labels = _labels_of(
-        y_true,
-        labels,
-        lambda: _class_set(
-            [dask.delayed(_distinct)(*block)
-             for block in zip(true_blocks, pred_blocks, weight_blocks)],
-            need_order,
-            measure,
+    arrays = [y_true, y_pred, sample_weight]
+    merge_classes = (
+        labels is None
+        and _ordered_categories(y_true) is None
+        and _classes_found_blockwise(y_true, y_pred)
+    )
+    if not merge_classes:
+        labels = _labels_of(y_true, labels,
+                            lambda: _class_set(arrays, need_order, measure))
+    build = functools.partial(
+        _block_or_none,
+        functools.partial(
+            _confusion_of_block,
+            labels=labels,
+            # The class values of the merged classes are known only at the end.
+            class_values=None if merge_classes else class_values,
+            need_values=need_values and not merge_classes,
+            need_order=need_order,
+            measure=measure,
         ),
     )
-    build = functools.partial(
-        _confusion_of_block,
-        labels=labels,
-        class_values=class_values,
-        need_values=need_values,
-        need_order=need_order,
-        measure=measure,
-    )
-    parts = [
-        dask.delayed(_block_or_none)(build, *block)
-        for block in zip(true_blocks, pred_blocks, weight_blocks)
-    ]
-    return _reduce(parts, _EMPTY)
+    total = _tree_sum(_per_block(build, arrays),
+                      functools.partial(_add_confusions, merge_classes=merge_classes))
+    if total is None:
+        raise ValueError(_EMPTY)
+    if merge_classes and (need_values or class_values is not None):
+        total = total._replace(values=_class_values(total.classes, class_values))
+    return total
 
 
 def _confusion_of_block(y_true, y_pred, sample_weight, **kwargs):
@@ -204,29 +290,67 @@ def _confusion_of_block(y_true, y_pred, sample_weight, **kwargs):
     return ordinal_confusion(y_true, y_pred, sample_weight=sample_weight, **kwargs)
 
 
+def _merge_score_tables(parts):
+    """The score table of all the blocks' items, from their tables, in one merge.
+
+    The blocks' distinct scores, each run increasing, are merged by one stable sort
+    (a merge of sorted runs); each block's columns then land at their merged place.
+    Pairwise ``+`` would copy the growing table once per block.
+    """
+    from .metrics import ScoreTable
+
+    parts[:] = [part for part in parts if part is not None]  # in place: freed one by one
+    if len(parts) <= 1:
+        return parts[0] if parts else None
+    classes = _union_of_classes(parts)
+    exponent = max(part.weight_exponent for part in parts)
+    scores = np.concatenate([part.thresholds for part in parts])
+    order = np.argsort(scores, kind="stable")
+    sorted_scores = scores[order]
+    new = np.empty(len(scores), dtype=bool)
+    new[0] = True
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
+    column = np.empty(len(scores), dtype=np.intp)
+    column[order] = np.cumsum(new) - 1
+    thresholds = sorted_scores[new]
+    del scores, sorted_scores, order, new
+    dtype = np.result_type(*[part.table for part in parts])
+    table = np.zeros((len(classes), len(thresholds)), dtype=dtype)
+    start = 0
+    for i, part in enumerate(parts):
+        stop = start + len(part.thresholds)
+        rows = _rows_of(part.classes, classes)
+        weights = part.table
+        if part.weight_exponent != exponent:
+            weights = np.ldexp(weights, part.weight_exponent - exponent)
+        # A block's distinct scores land in distinct columns: no index repeats.
+        table[np.ix_(rows, column[start:stop])] += weights
+        start = stop
+        parts[i] = None  # the block's table is no longer needed
+    return ScoreTable(classes, thresholds, table, exponent)
+
+
 def dask_score_table(y_true, y_score, labels, sample_weight, measure):
     """:class:`~sklearn_ordinal.metrics.ScoreTable` of Dask inputs."""
     import dask
 
-    true_blocks, score_blocks, weight_blocks = _blocks([y_true, y_score, sample_weight])
-    if weight_blocks is None:
-        weight_blocks = [None] * len(true_blocks)
-    labels = _labels_of(
-        y_true,
-        labels,
-        lambda: _class_set(
-            [dask.delayed(_distinct)(block, None, weight)
-             for block, weight in zip(true_blocks, weight_blocks)],
-            True,
-            measure,
-        ),
+    merge_classes = (
+        labels is None
+        and _ordered_categories(y_true) is None
+        and _classes_found_blockwise(y_true)
     )
-    build = functools.partial(_score_table_of_block, labels=labels, measure=measure)
-    parts = [
-        dask.delayed(_block_or_none)(build, *block)
-        for block in zip(true_blocks, score_blocks, weight_blocks)
-    ]
-    return _reduce(parts, _EMPTY)
+    if not merge_classes:
+        labels = _labels_of(y_true, labels,
+                            lambda: _class_set([y_true, None, sample_weight], True, measure))
+    build = functools.partial(
+        _block_or_none, functools.partial(_score_table_of_block, labels=labels, measure=measure)
+    )
+    total = _merge_score_tables(
+        list(dask.compute(*_per_block(build, [y_true, y_score, sample_weight])))
+    )
+    if total is None:
+        raise ValueError(_EMPTY)
+    return total
 
 
 def _score_table_of_block(y_true, y_score, sample_weight, *, labels, measure):

@@ -35,6 +35,14 @@ from sklearn.utils import check_consistent_length
 # ``np.bincount`` on a (span x span) grid; larger spans fall back to ``np.unique``.
 _MAX_DIRECT_SPAN = 4096
 
+# Items per block of the counting passes (see _count): temporaries hold a block,
+# small enough (512 KB of intp) for the passes over it to stay in cache.
+_BLOCK = 2**16
+
+# Cells of the largest grid of integer values counted directly (span ** 2, see
+# _grid_confusion): 8 MB of counts, spans of up to 1024 values.
+_MAX_GRID = 2**20
+
 _INT64 = np.iinfo(np.int64)
 
 
@@ -514,17 +522,30 @@ def _encode(y, classes, name):
             _raise_unknown(np.asarray(y), codes, name, classes)
         return codes
     if y.dtype.kind in "iu" and classes.dtype.kind in "iu":
-        y, classes = _common_integer_type([y, classes])
         lo = min(int(classes.min()), int(y.min()))
         hi = max(int(classes.max()), int(y.max()))
         if hi - lo < _MAX_DIRECT_SPAN:
-            # A lookup table: one gather instead of a binary search per item.
+            # A lookup table: one gather instead of a binary search per item, block
+            # by block, so that no temporary holds n items.
             table = np.full(hi - lo + 1, -1, dtype=np.intp)
-            table[_offsets(classes, lo)] = np.arange(len(classes))
-            codes = table[_offsets(y, lo)]
-            if (codes < 0).any():
+            table[[label - lo for label in classes.tolist()]] = np.arange(len(classes))
+            codes = np.empty(len(y), dtype=np.intp)
+            offsets = _buffer(len(y), 0)
+            # Modulo 2**64, as in _grid_confusion: the offsets are small and exact.
+            shift = _wrap_intp(lo)
+            for start, stop in _blocks(len(y)):
+                offset = y[start:stop]
+                if shift or y.dtype != np.intp:  # else the labels are the offsets
+                    offset = offsets[: stop - start]
+                    np.subtract(y[start:stop], shift, out=offset, dtype=np.intp,
+                                casting="unsafe")
+                # Every offset is in the table (lo and hi bound y): "clip" only
+                # spares the buffered copy of mode="raise".
+                np.take(table, offset, out=codes[start:stop], mode="clip")
+            if codes.min() < 0:
                 _raise_unknown(y, codes, name, classes)
             return codes
+        y, classes = _common_integer_type([y, classes])
     sorter = np.argsort(classes, kind="stable")
     sorted_classes = classes[sorter]
     pos = np.searchsorted(sorted_classes, y)
@@ -675,40 +696,394 @@ def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, me
     return classes, codes, y_score, sample_weight, exponent
 
 
-def _direct_integer_confusion(y_true, y_pred, sample_weight):
-    """Confusion matrix of small non-negative integer labels by one bincount.
+# --- Counting in blocks ----------------------------------------------------------
+#
+# Every path below counts the items block by block: each temporary (an index, a
+# cast, a comparison) holds one block, so the memory above the inputs is bounded by
+# the block size, never proportional to n, and the block stays in cache between the
+# passes that make its flat index.
 
-    Returns ``(classes, matrix)``, or ``None`` when a label is negative or the labels
-    span too many values (the caller then sorts).
+
+def _blocks(n, size=None):
+    """``(start, stop)`` of the blocks of ``n`` items (``_BLOCK`` items each)."""
+    size = size or _BLOCK
+    return ((start, min(start + size, n)) for start in range(0, n, size))
+
+
+def _block_size(n_cells):
+    """Items per block when counting into ``n_cells`` cells: a block's counts can be
+    as long as the matrix, so a block is never shorter, and adding them up costs at
+    most one pass more."""
+    return max(_BLOCK, n_cells)
+
+
+def _buffer(n, n_cells):
+    """An intp array for the flat index of one block."""
+    return np.empty(min(n, _block_size(n_cells)), dtype=np.intp)
+
+
+def _count(n, flat_index, n_cells, sample_weight, exponent):
+    """``sum`` over the blocks of ``np.bincount(flat_index(start, stop))``, as a vector
+    of ``n_cells`` counts (weights ``sample_weight / 2 ** exponent`` when given).
+
+    None when ``flat_index`` returns None or an index reaches ``n_cells``: the
+    encodings below map every item they cannot count (an unknown label, a missing
+    value) there, and the caller then leaves the data to the exact slow path, whose
+    messages name the problem.
     """
-    if y_true.dtype.kind == "u" or y_pred.dtype.kind == "u":
-        if max(y_true.dtype.itemsize, y_pred.dtype.itemsize) >= 8:
-            return None  # uint64 labels may not fit the signed reduction below
-    # One OR-reduction per array finds both a negative label (the sign bit) and an
-    # upper bound on the largest label, for half the passes of min() and max().
-    bits = int(np.bitwise_or.reduce(y_true)) | int(np.bitwise_or.reduce(y_pred))
-    if bits < 0:
-        return None
-    span = bits + 1
-    if span * span > max(_MAX_DIRECT_SPAN, 4 * y_true.size):
-        return None
-    index = np.multiply(y_true, span, dtype=np.intp, casting="unsafe")
-    np.add(index, y_pred, out=index, casting="unsafe")
-    counts = np.bincount(index, minlength=span * span).reshape(span, span)
+    total = np.zeros(n_cells, dtype=np.int64 if sample_weight is None else np.float64)
+    for start, stop in _blocks(n, _block_size(n_cells)):
+        index = flat_index(start, stop)
+        if index is None:
+            return None
+        weights = None
+        if sample_weight is not None:
+            weights = sample_weight[start:stop].astype(np.float64, copy=False)
+            if exponent:
+                # The same scaled weight per item as _check_sample_weight gives.
+                weights = np.ldexp(weights, -exponent)
+        counts = np.bincount(index, weights=weights)
+        if len(counts) > n_cells:
+            return None
+        total[: len(counts)] += counts
+    return total
+
+
+def _fast_weights(sample_weight, n_samples):
+    """``(sample_weight, exponent)`` checked without a copy, ``(None, 0)`` without
+    weights, or None when :func:`_check_sample_weight` would refuse them.
+
+    Two reductions accept exactly what its four checks accept: ``min >= 0`` fails on
+    a negative weight and on NaN (which ``min`` propagates), a finite positive
+    ``max`` rules out infinity and all-zero weights.
+    """
     if sample_weight is None:
-        weighted = counts.astype(np.float64)
+        return None, 0
+    sample_weight = np.asarray(sample_weight)
+    if (
+        sample_weight.ndim != 1
+        or sample_weight.shape[0] != n_samples
+        or sample_weight.dtype.kind not in "biuf"
+    ):
+        return None
+    if sample_weight.dtype.kind == "b":
+        sample_weight = sample_weight.view(np.uint8)
+    largest = float(sample_weight.max())
+    if not (sample_weight.min() >= 0 and np.isfinite(largest) and largest > 0):
+        return None
+    return sample_weight, int(np.frexp(largest)[1]) - 1
+
+
+def _as_array(y):
+    """``y`` as a ``pd.Categorical`` or a 1-D NumPy array without copying it, or None
+    for input that only the slow path takes (lists of numbers, booleans, ...)."""
+    if isinstance(y, pd.DataFrame):
+        if y.shape[1] != 1:
+            return None
+        y = y.iloc[:, 0]
+    if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        return y if isinstance(y, pd.Categorical) else pd.Categorical(y)
+    # A list of numbers is typed exactly by _from_python_objects; strings are
+    # hashed as the Python objects they are.
+    y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    if y.ndim != 1 or y.dtype.kind not in "iufOUS":
+        return None
+    return y
+
+
+def _fast_confusion(y_true, y_pred, labels, sample_weight, need_order):
+    """``(classes, matrix, exponent)`` of valid input, counted in blocks, or None.
+
+    None leaves the input to :func:`_validate` and :func:`_confusion`, which give
+    the same result for valid input (slowly) and the errors for invalid input:
+    every path here returns None at the first thing it cannot count.
+    """
+    y_true, y_pred = _as_array(y_true), _as_array(y_pred)
+    if y_true is None or y_pred is None or len(y_true) != len(y_pred) or not len(y_true):
+        return None
+    weights = _fast_weights(sample_weight, len(y_true))
+    if weights is None:
+        return None
+    classes = None
+    if labels is not None:
+        try:
+            classes = _check_labels(labels)
+        except ValueError:
+            return None  # raised by the slow path, after the checks of the targets
+    if isinstance(y_true, pd.Categorical):
+        if not y_true.ordered:
+            return None  # plain labels, which the slow path sorts (or refuses)
+        found = _categorical_confusion(y_true, y_pred, classes, *weights)
+    elif isinstance(y_pred, pd.Categorical):
+        return None
+    elif y_true.dtype.kind in "iuf" and y_pred.dtype.kind in "iuf":
+        found = _grid_confusion(y_true, y_pred, classes, *weights)
+    elif classes is None and need_order:
+        return None  # strings without an order: the slow path says so
+    elif y_true.dtype.kind == "O" and y_pred.dtype.kind == "O":
+        found = _hashed_confusion(y_true, y_pred, classes, *weights)
+    elif classes is not None and y_true.dtype.kind == y_pred.dtype.kind == classes.dtype.kind:
+        found = _searched_confusion(y_true, y_pred, classes, *weights)
     else:
-        weighted = np.bincount(index, weights=sample_weight, minlength=span * span)
-        weighted = weighted.reshape(span, span)
-    present = np.flatnonzero(counts.any(axis=0) | counts.any(axis=1))
-    classes = present.astype(np.result_type(y_true.dtype, y_pred.dtype))
-    return classes, weighted[np.ix_(present, present)]
+        return None
+    if found is None:
+        return None
+    return (*found, weights[1])
+
+
+def _present(matrix):
+    """Positions of the classes with an item of positive weight, true or predicted."""
+    return np.flatnonzero(matrix.any(axis=0) | matrix.any(axis=1))
+
+
+def _as_intp(block, out, scale=1):
+    """``block * scale`` into the intp array ``out``; False when a float label is not
+    an integer (or is NaN), which the cast would silently truncate."""
+    if block.dtype.kind in "iu":
+        # The cast wraps labels >= 2**63 around; the sums built from them wrap back,
+        # since the true results are small (see _grid_confusion).
+        np.multiply(block, scale, out=out, dtype=np.intp, casting="unsafe")
+        return True
+    with np.errstate(invalid="ignore"):
+        np.copyto(out, block, casting="unsafe")
+    if not np.equal(out, block).all():
+        return False
+    if scale != 1:
+        np.multiply(out, scale, out=out)
+    return True
+
+
+def _wrap_intp(value):
+    """A Python int as the intp that equals it modulo 2**64."""
+    return (value + 2**63) % 2**64 - 2**63
+
+
+def _numeric_bounds(y_true, y_pred):
+    """``(lo, hi)``: integer bounds of two numeric arrays, or None when a float label
+    is NaN, infinite, fractional, or beyond 2**53 (where float64 merges integers)."""
+    if y_true.dtype.kind in "iu" and y_pred.dtype.kind in "iu":
+        # One OR-reduction per array bounds small non-negative labels, the common
+        # case, in half the passes of min() and max().
+        bits = int(np.bitwise_or.reduce(y_true)) | int(np.bitwise_or.reduce(y_pred))
+        if 0 <= bits and (bits + 1) ** 2 <= _MAX_GRID:
+            return 0, bits
+    lows, highs = [], []
+    for y in (y_true, y_pred):
+        lo, hi = y.min(), y.max()
+        if y.dtype.kind == "f" and not (np.isfinite(lo) and np.isfinite(hi)):
+            return None
+        if lo != np.floor(lo) or hi != np.floor(hi):
+            return None
+        lows.append(int(lo))
+        highs.append(int(hi))
+    lo, hi = min(lows), max(highs)
+    if "f" in (y_true.dtype.kind, y_pred.dtype.kind) and max(-lo, hi) >= 2**53:
+        return None
+    return lo, hi
+
+
+def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
+    """``(classes, matrix)`` of numeric labels counted on the grid of their values.
+
+    The labels span ``lo..hi``; item ``d`` counts in cell ``(y_d - lo) * span +
+    (y_hat_d - lo)`` of a (span x span) grid, one ``np.bincount`` per block with no
+    lookup and no search. The present cells then give the classes (or are placed at
+    the positions of ``classes`` when given). None when the span is too large for
+    the grid, a float label is not an integer, or a label is not in ``classes``.
+    """
+    bounds = _numeric_bounds(y_true, y_pred)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    span = hi - lo + 1
+    if span * span > _MAX_GRID:
+        return None
+    if classes is not None and classes.dtype.kind not in "iuf":
+        return None
+    n = len(y_true)
+    # (y - lo) * span + (y_hat - lo) = y * span + y_hat - lo * (span + 1): with the
+    # constant taken modulo 2**64, intp arithmetic gives the exact small cell even
+    # when the terms wrap around (labels near 2**63).
+    shift = _wrap_intp(lo * (span + 1))
+    index_buffer = _buffer(n, span * span)
+    pred_buffer = _buffer(n, span * span) if y_pred.dtype.kind == "f" else None
+
+    def flat_index(start, stop):
+        index = index_buffer[: stop - start]
+        if not _as_intp(y_true[start:stop], index, span):
+            return None
+        if pred_buffer is None:
+            np.add(index, y_pred[start:stop], out=index, dtype=np.intp, casting="unsafe")
+        else:
+            pred = pred_buffer[: stop - start]
+            if not _as_intp(y_pred[start:stop], pred):
+                return None
+            np.add(index, pred, out=index)
+        if shift:
+            np.subtract(index, shift, out=index)
+        return index
+
+    counts = _count(n, flat_index, span * span, sample_weight, exponent)
+    if counts is None:
+        return None
+    grid = counts.reshape(span, span).astype(np.float64)
+    if classes is None:
+        present = _present(grid)
+        labels = [lo + int(k) for k in present]
+        if y_true.dtype.kind in "iu" and y_pred.dtype.kind in "iu":
+            dtype = np.result_type(y_true, y_pred)
+            if dtype.kind == "f":  # uint64 with a signed dtype: NumPy would use float64
+                dtype = np.int64 if hi <= _INT64.max else np.uint64
+        else:
+            dtype = np.result_type(y_true, y_pred)
+        return np.array(labels, dtype=dtype), grid[np.ix_(present, present)]
+    # The cell of each given class, if it is an integer inside the grid.
+    cells = np.full(len(classes), -1, dtype=np.intp)
+    for k, label in enumerate(classes.tolist()):
+        if label == int(label) and 0 <= int(label) - lo < span:
+            cells[k] = int(label) - lo
+    on_grid = cells >= 0
+    if np.setdiff1d(np.flatnonzero(grid.any(axis=1) | grid.any(axis=0)), cells).size:
+        return None  # a label outside ``classes``: the slow path names it
+    matrix = np.zeros((len(classes), len(classes)))
+    matrix[np.ix_(on_grid, on_grid)] = grid[np.ix_(cells[on_grid], cells[on_grid])]
+    return classes, matrix
+
+
+def _code_table(categories, classes, scale, unknown):
+    """Class position (times ``scale``) of each category, ``unknown`` for a category
+    that is no class and, last, for the code -1 of a missing value."""
+    table = np.full(len(categories) + 1, unknown, dtype=np.intp)
+    category_of_class = categories.get_indexer(classes)
+    found = category_of_class >= 0
+    table[category_of_class[found]] = np.flatnonzero(found) * scale
+    return table
+
+
+def _categorical_confusion(y_true, y_pred, classes, sample_weight, exponent):
+    """``(classes, matrix)`` of two Categoricals, counted on their integer codes.
+
+    The K categories are mapped to class positions once (O(K)); each block then
+    costs two gathers from those tables, an addition and a bincount. An item whose
+    category is no class, or whose code is -1 (missing), lands past the K * K cells.
+    """
+    if not isinstance(y_pred, pd.Categorical):
+        return None
+    if classes is None:
+        classes = _categories(y_true)
+    kind = _label_kind(classes)
+    if _label_kind(y_true) != kind or _label_kind(y_pred) != kind:
+        return None
+    n_classes = len(classes)
+    unknown = n_classes * n_classes
+    true_table = _code_table(y_true.categories, classes, n_classes, unknown)
+    pred_table = _code_table(y_pred.categories, classes, 1, unknown)
+    true_codes, pred_codes = y_true.codes, y_pred.codes
+    n = len(true_codes)
+    # Categories in class order (the common case): the codes are the positions.
+    in_order = np.array_equal(
+        true_table[:-1], n_classes * np.arange(len(true_table) - 1)
+    ) and np.array_equal(pred_table[:-1], np.arange(len(pred_table) - 1))
+    index_buffer = _buffer(n, unknown)
+    pred_buffer = None if in_order else _buffer(n, unknown)
+
+    def flat_index(start, stop):
+        index = index_buffer[: stop - start]
+        if in_order:
+            true_block, pred_block = true_codes[start:stop], pred_codes[start:stop]
+            if true_block.min() < 0 or pred_block.min() < 0:
+                return None  # a missing value
+            np.multiply(true_block, n_classes, out=index, dtype=np.intp)
+            return np.add(index, pred_block, out=index, dtype=np.intp)
+        pred = pred_buffer[: stop - start]
+        # mode="wrap" sends the code -1 to the table's last entry.
+        np.take(true_table, true_codes[start:stop], out=index, mode="wrap")
+        np.take(pred_table, pred_codes[start:stop], out=pred, mode="wrap")
+        return np.add(index, pred, out=index)
+
+    counts = _count(n, flat_index, unknown, sample_weight, exponent)
+    if counts is None:
+        return None
+    return classes, counts.reshape(n_classes, n_classes).astype(np.float64)
+
+
+def _searched_confusion(y_true, y_pred, classes, sample_weight, exponent):
+    """``(classes, matrix)`` of NumPy string arrays in the given classes: a binary
+    search of each block among the K sorted classes, then one bincount."""
+    n_classes = len(classes)
+    unknown = n_classes * n_classes
+    sorter = np.argsort(classes, kind="stable")
+    sorted_classes = classes[sorter]
+
+    def codes(block, scale):
+        position = np.searchsorted(sorted_classes, block)
+        np.minimum(position, n_classes - 1, out=position)
+        return np.where(sorted_classes[position] == block, sorter[position] * scale, unknown)
+
+    def flat_index(start, stop):
+        index = codes(y_true[start:stop], n_classes)
+        return np.add(index, codes(y_pred[start:stop], 1), out=index)
+
+    counts = _count(len(y_true), flat_index, unknown, sample_weight, exponent)
+    if counts is None:
+        return None
+    return classes, counts.reshape(n_classes, n_classes).astype(np.float64)
+
+
+def _hashed_confusion(y_true, y_pred, classes, sample_weight, exponent):
+    """``(classes, matrix)`` of object arrays of strings, by hashing each block.
+
+    ``pd.factorize`` gives each block's items codes among the block's few distinct
+    labels; those are numbered once over all blocks (a dictionary of labels), and
+    the block's small confusion matrix is added at their numbers. No item is looked
+    at by Python, nor converted to a NumPy string.
+    """
+    if classes is not None and classes.dtype.kind != "U":
+        return None
+    numbers = {}
+    total = np.zeros((0, 0))
+    for start, stop in _blocks(len(y_true)):
+        true_codes, true_labels = pd.factorize(y_true[start:stop])
+        pred_codes, pred_labels = pd.factorize(y_pred[start:stop])
+        distinct = [*true_labels, *pred_labels]
+        if true_codes.min() < 0 or pred_codes.min() < 0:
+            return None  # a missing value
+        if not all(isinstance(label, str) for label in distinct):
+            return None  # not all strings: typed (or refused) by _from_python_objects
+        true_numbers = [numbers.setdefault(label, len(numbers)) for label in true_labels]
+        pred_numbers = [numbers.setdefault(label, len(numbers)) for label in pred_labels]
+        weights = None
+        if sample_weight is not None:
+            weights = np.ldexp(sample_weight[start:stop].astype(np.float64), -exponent)
+        n_pred = len(pred_labels)
+        block = np.bincount(
+            true_codes * n_pred + pred_codes, weights=weights, minlength=len(true_labels) * n_pred
+        )
+        if len(numbers) > len(total):
+            total = np.pad(total, (0, len(numbers) - len(total)))
+        total[np.ix_(true_numbers, pred_numbers)] += block.reshape(len(true_labels), n_pred)
+    names = np.array(list(numbers), dtype=str)
+    present = _present(total)
+    if classes is None:
+        present = present[np.argsort(names[present], kind="stable")]
+        return names[present], total[np.ix_(present, present)]
+    positions = pd.Index(classes).get_indexer(names)
+    if (positions[present] < 0).any():
+        return None  # a label outside ``classes``: the slow path names it
+    matrix = np.zeros((len(classes), len(classes)))
+    matrix[np.ix_(positions[present], positions[present])] = total[np.ix_(present, present)]
+    return classes, matrix
 
 
 def _confusion_from_codes(true_codes, pred_codes, n_classes, sample_weight):
-    index = true_codes * n_classes + pred_codes
-    matrix = np.bincount(index, weights=sample_weight, minlength=n_classes * n_classes)
-    return matrix.astype(np.float64, copy=False).reshape(n_classes, n_classes)
+    def flat_index(start, stop):
+        index = np.multiply(true_codes[start:stop], n_classes, dtype=np.intp)
+        return np.add(index, pred_codes[start:stop], out=index)
+
+    matrix = _count(len(true_codes), flat_index, n_classes * n_classes, sample_weight, 0)
+    return matrix.astype(np.float64).reshape(n_classes, n_classes)
 
 
 # --- Real-valued predictions ---------------------------------------------------------
@@ -777,7 +1152,12 @@ def confusion_or_errors(
             sample_weight=sample_weight,
             measure=measure,
         )
-    y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
+    # Classes as predictions are counted in blocks; a regressor's real values are not
+    # integers, so the grid leaves them to the slow path below.
+    counted = _counted_confusion(y_true, y_pred, labels, class_values, sample_weight, True, True)
+    if counted is not None:
+        return counted
+    y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
         classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
         # Predictions are compared with the values themselves, not their differences.
@@ -789,7 +1169,10 @@ def confusion_or_errors(
         class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
         class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
         return ClassErrors(classes, class_weights.astype(np.float64), class_errors)
-    return _confusion(y_true, y_pred, labels, class_values, sample_weight, True, True, measure)
+    confusion = _confusion(
+        y_true, y_pred, labels, class_values, sample_weight, True, True, measure
+    )
+    return confusion._replace(weight_exponent=exponent)
 
 
 # --- The confusion matrix ----------------------------------------------------------
@@ -808,7 +1191,7 @@ def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
         and y_true.dtype.kind in "iu"
         and y_pred.dtype.kind in "iu"
     ):
-        direct = _direct_integer_confusion(y_true, y_pred, sample_weight)
+        direct = _grid_confusion(y_true, y_pred, None, sample_weight, 0)
     if direct is not None:
         classes, matrix = direct
     else:
@@ -816,11 +1199,25 @@ def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
             y_true, y_pred, labels, need_order, measure
         )
         matrix = _confusion_from_codes(true_codes, pred_codes, len(classes), sample_weight)
+    return OrdinalConfusion(classes, _values(classes, class_values, need_values), matrix)
+
+
+def _values(classes, class_values, need_values):
     if need_values or class_values is not None:
-        values = _class_values(classes, class_values)
-    else:
-        values = np.arange(len(classes), dtype=np.float64)
-    return OrdinalConfusion(classes, values, matrix)
+        return _class_values(classes, class_values)
+    return np.arange(len(classes), dtype=np.float64)
+
+
+def _counted_confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
+                       need_order):
+    """The :class:`OrdinalConfusion` of valid input counted in blocks, or None (see
+    :func:`_fast_confusion`)."""
+    found = _fast_confusion(y_true, y_pred, labels, sample_weight, need_order)
+    if found is None:
+        return None
+    classes, matrix, exponent = found
+    return OrdinalConfusion(classes, _values(classes, class_values, need_values), matrix,
+                            exponent)
 
 
 def _any_dask(*arrays):
@@ -877,6 +1274,11 @@ def ordinal_confusion(
             need_order=need_order,
             measure=measure,
         )
+    counted = _counted_confusion(
+        y_true, y_pred, labels, class_values, sample_weight, need_values, need_order
+    )
+    if counted is not None:
+        return counted
     y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
     confusion = _confusion(
         y_true, y_pred, labels, class_values, sample_weight, need_values, need_order, measure

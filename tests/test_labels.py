@@ -268,3 +268,256 @@ def test_bytes_and_strings_never_match():
         ordinal_confusion(["a", "b"], ["a", "b"], labels=[b"a", b"b"])
     with pytest.raises(ValueError, match="y_pred holds bytes labels but y_true holds string"):
         ordinal_confusion(["a", "b"], [b"a", b"b"], need_order=False)
+
+
+# --- Counting in blocks (every input kind, against brute force) ---------------------
+
+from sklearn_ordinal import _labels  # noqa: E402
+from sklearn_ordinal._labels import _fast_confusion, _validate  # noqa: E402
+
+_NAMES = np.array(["awful", "poor", "fair", "good", "great", "top"])
+
+
+def _as_kind(codes, kind, offset=0):
+    """The labels ``codes + offset`` stand for, in one input kind."""
+    if kind == "object":
+        return _NAMES[codes].astype(object)
+    if kind == "unicode":
+        return _NAMES[codes]
+    if kind in ("Categorical", "Series", "DataFrame"):
+        dtype = pd.CategoricalDtype(list(_NAMES), ordered=True)
+        y = pd.Categorical.from_codes(codes.astype(np.int8), dtype=dtype)
+        return {"Categorical": y, "Series": pd.Series(y), "DataFrame": pd.DataFrame({"y": y})}[kind]
+    return (codes + offset).astype(kind)
+
+
+def _classes_of(kind, offset):
+    if kind in ("object", "unicode", "Categorical", "Series", "DataFrame"):
+        return _NAMES
+    return np.arange(len(_NAMES)) + offset
+
+
+_KINDS = ["int64", "int32", "int8", "uint8", "uint64", "float64", "float32", "object",
+          "unicode", "Categorical", "Series", "DataFrame"]
+
+# Blocks hold at least as many items as the matrix has cells (36 here).
+blocks_and_codes = st.integers(1, 150).flatmap(
+    lambda n: st.tuples(
+        arrays(np.int64, n, elements=st.integers(0, 5)),
+        arrays(np.int64, n, elements=st.integers(0, 5)),
+        arrays(np.float64, n, elements=st.sampled_from([0.0, 0.25, 1.0, 3.5])),
+    )
+)
+
+
+@given(
+    blocks_and_codes,
+    st.sampled_from(_KINDS),
+    st.sampled_from([1, 7, 40, 2**20]),
+    st.sampled_from([0, -3, 1000]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_counting_in_blocks_matches_brute_force(
+    data, kind, block, offset, weighted, given_labels
+):
+    # Each kind is counted in blocks by its own path (a grid of integer values, the
+    # Categorical codes, a search among sorted strings, hashing objects); whatever
+    # the block size, the matrix is the brute-force one, and is the slow path's.
+    true_codes, pred_codes, weights = data
+    if kind.startswith(("int", "uint")) and not _fits([offset, offset + 5], np.dtype(kind)):
+        return
+    if kind in ("object", "unicode") and not given_labels:
+        return  # strings without labels= have no order: the slow path refuses them
+    y_true, y_pred = _as_kind(true_codes, kind, offset), _as_kind(pred_codes, kind, offset)
+    labels = _classes_of(kind, offset) if given_labels else None
+    sample_weight = weights if weighted else None
+    if weighted and not weights.any():
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", block)
+        found = _fast_confusion(y_true, y_pred, labels, sample_weight, True)
+        counted = ordinal_confusion(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    assert found is not None, "valid input must be counted in blocks"
+    classes, matrix, exponent = found
+    w = np.ones(len(true_codes)) if sample_weight is None else sample_weight
+    kept = w > 0  # zero-weight items are no items
+    names = _classes_of(kind, offset)
+    everything = names
+    if labels is None and kind not in ("Categorical", "Series", "DataFrame"):
+        everything = names[np.unique(np.concatenate([true_codes[kept], pred_codes[kept]]))]
+    expected = _brute_force_confusion(
+        names[true_codes[kept]].tolist(), names[pred_codes[kept]].tolist(),
+        everything.tolist(), w[kept],
+    )
+    assert np.asarray(classes).tolist() == everything.tolist()
+    np.testing.assert_allclose(np.ldexp(matrix, exponent), expected, rtol=1e-14)
+    np.testing.assert_array_equal(counted.matrix, matrix)
+    # The slow path (validate, encode, count) agrees.
+    valid_true, valid_pred, valid_weight, _ = _validate(y_true, y_pred, sample_weight)
+    slow = _labels._confusion(valid_true, valid_pred, labels, None, valid_weight, True, True, None)
+    np.testing.assert_allclose(slow.matrix, matrix, rtol=1e-14)
+
+
+@pytest.mark.parametrize("kind", ["int64", "float64", "object", "unicode", "Series"])
+def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
+    codes = np.zeros(50, dtype=np.int64)
+    labels = _classes_of(kind, 0)[:5]
+    y_true, y_pred = _as_kind(codes, kind), _as_kind(codes, kind)
+    y_pred[45] = _as_kind(np.array([5]), kind)[0]  # the sixth name: not in labels
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        assert _fast_confusion(y_true, y_pred, labels, None, True) is None
+        with pytest.raises(ValueError, match=r"y_pred contains labels not in labels=.*: \['?(5|top)"):
+            ordinal_confusion(y_true, y_pred, labels=labels)
+        # A zero-weight item is no item: its label is not checked.
+        weights = np.ones(50)
+        weights[45] = 0
+        confusion = ordinal_confusion(y_true, y_pred, labels=labels, sample_weight=weights)
+    assert confusion.matrix[0, 0] == 49
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize(
+    "kind, missing, message",
+    [
+        ("float64", np.nan, "y_true contains NaN"),
+        ("float64", np.inf, "y_true contains infinity"),
+        ("object", None, "y_true contains missing values"),
+        ("Series", np.nan, "y_true contains missing values"),
+    ],
+)
+def test_a_late_block_with_a_missing_label_gets_the_usual_error(
+    kind, missing, message, reverse
+):
+    # reverse: labels= in another order than a Categorical's categories, whose codes
+    # then go through a lookup table (the code -1 must not be read as a class).
+    codes = np.zeros(50, dtype=np.int64)
+    y_true, y_pred = _as_kind(codes, kind), _as_kind(codes, kind)
+    if kind == "Series":
+        y_true = y_true.astype(object)
+        y_true[45] = missing
+        y_true = y_true.astype(y_pred.dtype)
+    else:
+        y_true[45] = missing
+    weights = np.ones(50)
+    weights[45] = 0  # missing labels are refused even on a zero-weight item
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        for sample_weight in (None, weights):
+            with pytest.raises(ValueError, match=message):
+                labels = _classes_of(kind, 0)
+                ordinal_confusion(y_true, y_pred, labels=labels[::-1] if reverse else labels,
+                                  sample_weight=sample_weight)
+
+
+def test_fractional_predictions_are_left_to_the_distance_measures():
+    # Integer-valued floats are classes; a regressor's outputs are not, even in a
+    # late block, and only the distance measures take them.
+    y_true = np.zeros(50)
+    y_pred = np.zeros(50)
+    y_pred[45] = 0.5
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        with pytest.raises(ValueError, match="real-valued predictions"):
+            ordinal_confusion(y_true, y_pred)
+
+
+def test_weights_are_checked_as_before():
+    y = np.array([0, 1, 1])
+    for weights, message in [([1, -1, 1], "negative"), ([1, np.nan, 1], "NaN or infinity"),
+                             ([1, np.inf, 1], "NaN or infinity"), ([0, 0, 0], "zero everywhere")]:
+        with pytest.raises(ValueError, match=message):
+            ordinal_confusion(y, y, sample_weight=weights)
+    # Huge and tiny weights: divided by a power of two per item, as the slow path does.
+    confusion = ordinal_confusion(y, y, sample_weight=[1e300, 1e300, 1e-300])
+    assert confusion.weight_exponent == 996
+    np.testing.assert_array_equal(confusion.weights, np.diag([1e300, 1e300 + 1e-300]))
+
+
+def test_memory_above_the_inputs_is_one_block_not_n():
+    import tracemalloc
+
+    rng = np.random.default_rng(0)
+    n = 2**20
+    y_true = rng.integers(0, 5, n).astype(np.int8)
+    y_pred = rng.integers(0, 5, n).astype(np.int8)
+    weights = rng.uniform(size=n)
+    categorical = pd.Categorical.from_codes(y_true, categories=list("abcde"), ordered=True)
+    predicted = pd.Categorical.from_codes(y_pred, categories=list("abcde"), ordered=True)
+    names = np.array(list("abcde"), dtype=object)
+    cases = [
+        (y_true, y_pred, {}),
+        (y_true, y_pred, {"labels": [0, 1, 2, 3, 4]}),
+        (y_true, y_pred, {"sample_weight": weights}),
+        (y_true.astype(float), y_pred.astype(float), {"labels": [0, 1, 2, 3, 4]}),
+        (categorical, predicted, {"labels": list("abcde")}),
+        (names[y_true], names[y_pred], {"labels": list("abcde")}),
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 2**12)
+        for y, y_hat, kwargs in cases:
+            tracemalloc.start()
+            ordinal_confusion(y, y_hat, **kwargs)
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            # A few blocks of 2**12 intp items, not the 8 bytes per item of an index.
+            assert peak < 2**20, (kwargs, peak)
+
+
+@given(blocks_and_codes, st.permutations(range(6)), st.permutations(range(6)), st.booleans())
+def test_categoricals_in_another_order_are_counted_through_their_codes(
+    data, label_order, pred_order, weighted
+):
+    # labels= in another order than the categories, and predictions whose categories
+    # are in a third order: the codes go through one lookup table per array.
+    true_codes, pred_codes, weights = data
+    sample_weight = weights if weighted and weights.any() else None
+    labels = _NAMES[list(label_order)]
+    y_true = pd.Categorical(_NAMES[true_codes], categories=_NAMES, ordered=True)
+    y_pred = pd.Categorical(_NAMES[pred_codes], categories=_NAMES[list(pred_order)])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 3)
+        found = _fast_confusion(y_true, y_pred, labels, sample_weight, True)
+    assert found is not None
+    classes, matrix, exponent = found
+    w = np.ones(len(true_codes)) if sample_weight is None else sample_weight
+    expected = _brute_force_confusion(_NAMES[true_codes], _NAMES[pred_codes], labels, w)
+    assert classes.tolist() == labels.tolist()
+    np.testing.assert_allclose(np.ldexp(matrix, exponent), expected, rtol=1e-14)
+
+
+@given(
+    st.lists(_EDGE_LABELS, min_size=1, max_size=6, unique=True),
+    st.lists(st.integers(0, 5), min_size=1, max_size=30),
+    st.permutations(range(6)),
+    st.sampled_from(INTEGER_DTYPES),
+    st.sampled_from(INTEGER_DTYPES),
+)
+def test_item_codes_by_lookup_in_blocks_are_exact(pool, index, order, dtype, labels_dtype):
+    # The items' codes (ranking measures, the trivial classifier) in given labels of
+    # another dtype, block by block: exact near the dtypes' edges, where an offset
+    # from the lowest label wraps around.
+    y = [pool[k % len(pool)] for k in index]
+    labels = [pool[k] for k in order if k < len(pool)]
+    if not (_fits(y, dtype) and _fits(labels, labels_dtype)):
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        try:
+            _, codes, _, _ = check_ordinal_targets(
+                np.array(y, dtype), labels=np.array(labels, labels_dtype), need_order=False
+            )
+        except ValueError as error:
+            assert "no integer dtype holds together" in str(error)
+            return
+    assert codes.tolist() == [labels.index(label) for label in y]
+
+
+def test_item_codes_name_an_unknown_label_of_a_late_block():
+    y = np.zeros(50, dtype=np.int8)
+    y[45] = -7
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 4)
+        with pytest.raises(ValueError, match=r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"):
+            check_ordinal_targets(y, labels=[0, 1])
