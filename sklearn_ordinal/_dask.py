@@ -293,41 +293,26 @@ def _confusion_of_block(y_true, y_pred, sample_weight, **kwargs):
 def _merge_score_tables(parts):
     """The score table of all the blocks' items, from their tables, in one merge.
 
-    The blocks' distinct scores, each run increasing, are merged by one stable sort
-    (a merge of sorted runs); each block's columns then land at their merged place.
-    Pairwise ``+`` would copy the growing table once per block.
+    Every block's cells, on the union of the classes and one power-of-two weight
+    scale, are merged by one sort (pairwise ``+`` would copy the growing table once
+    per block).
     """
-    from .metrics import ScoreTable
+    from .metrics._ranking import _class_of_cells, _merge_cells
 
     parts[:] = [part for part in parts if part is not None]  # in place: freed one by one
     if len(parts) <= 1:
         return parts[0] if parts else None
     classes = _union_of_classes(parts)
     exponent = max(part.weight_exponent for part in parts)
-    scores = np.concatenate([part.thresholds for part in parts])
-    order = np.argsort(scores, kind="stable")
-    sorted_scores = scores[order]
-    new = np.empty(len(scores), dtype=bool)
-    new[0] = True
-    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
-    column = np.empty(len(scores), dtype=np.intp)
-    column[order] = np.cumsum(new) - 1
-    thresholds = sorted_scores[new]
-    del scores, sorted_scores, order, new
-    dtype = np.result_type(*[part.table for part in parts])
-    table = np.zeros((len(classes), len(thresholds)), dtype=dtype)
-    start = 0
+    cell_classes, scores, weights = [], [], []
     for i, part in enumerate(parts):
-        stop = start + len(part.thresholds)
-        rows = _rows_of(part.classes, classes)
-        weights = part.table
-        if part.weight_exponent != exponent:
-            weights = np.ldexp(weights, part.weight_exponent - exponent)
-        # A block's distinct scores land in distinct columns: no index repeats.
-        table[np.ix_(rows, column[start:stop])] += weights
-        start = stop
+        cell_classes.append(_rows_of(part.classes, classes)[_class_of_cells(part)])
+        scores.append(part.scores)
+        weights.append(part.weights if part.weight_exponent == exponent
+                       else np.ldexp(part.weights, part.weight_exponent - exponent))
         parts[i] = None  # the block's table is no longer needed
-    return ScoreTable(classes, thresholds, table, exponent)
+    return _merge_cells(classes, np.concatenate(cell_classes), np.concatenate(scores),
+                        np.concatenate(weights), exponent)
 
 
 def dask_score_table(y_true, y_score, labels, sample_weight, measure):

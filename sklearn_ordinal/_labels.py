@@ -106,7 +106,7 @@ class OrdinalConfusion(NamedTuple):
     def class_weights(self):
         """``n_k``, the weight of the items whose true class is ``c_k`` (scaled as
         :attr:`matrix`)."""
-        return self.matrix.sum(axis=1)
+        return self.matrix.sum(axis=-1)  # also for a stack of matrices
 
     @property
     def weights(self):
@@ -395,7 +395,29 @@ def _check_sample_weight(sample_weight, n_samples):
             "sample_weight is zero everywhere; at least one item must have positive weight."
         )
     exponent = int(np.frexp(largest)[1]) - 1
-    return np.ldexp(sample_weight, -exponent), exponent
+    scaled = np.ldexp(sample_weight, -exponent)
+    if exponent > 0 and np.count_nonzero(scaled) != np.count_nonzero(sample_weight):
+        smallest = sample_weight[sample_weight > 0].min()
+        raise ValueError(
+            f"sample_weight spans more than float64 can hold at once: its smallest "
+            f"positive weight ({smallest:g}) is too small next to its largest "
+            f"({largest:g}) and would count as zero. Give those items weight 0 to drop "
+            "them, or raise their weights."
+        )
+    return scaled, exponent
+
+
+def _scaled_block_weights(sample_weight, start, stop, exponent):
+    """Items ``start:stop`` of ``sample_weight`` over ``2 ** exponent``, as
+    :func:`_check_sample_weight` gives them; None when a positive weight would
+    underflow to zero (that function then names the problem)."""
+    weights = sample_weight[start:stop].astype(np.float64, copy=False)
+    if not exponent:
+        return weights
+    scaled = np.ldexp(weights, -exponent)
+    if exponent > 0 and np.count_nonzero(scaled) != np.count_nonzero(weights):
+        return None
+    return scaled
 
 
 def _check_labels(labels):
@@ -738,10 +760,9 @@ def _count(n, flat_index, n_cells, sample_weight, exponent):
             return None
         weights = None
         if sample_weight is not None:
-            weights = sample_weight[start:stop].astype(np.float64, copy=False)
-            if exponent:
-                # The same scaled weight per item as _check_sample_weight gives.
-                weights = np.ldexp(weights, -exponent)
+            weights = _scaled_block_weights(sample_weight, start, stop, exponent)
+            if weights is None:
+                return None
         counts = np.bincount(index, weights=weights)
         if len(counts) > n_cells:
             return None
@@ -1056,7 +1077,9 @@ def _hashed_confusion(y_true, y_pred, classes, sample_weight, exponent):
         pred_numbers = [numbers.setdefault(label, len(numbers)) for label in pred_labels]
         weights = None
         if sample_weight is not None:
-            weights = np.ldexp(sample_weight[start:stop].astype(np.float64), -exponent)
+            weights = _scaled_block_weights(sample_weight, start, stop, exponent)
+            if weights is None:
+                return None
         n_pred = len(pred_labels)
         block = np.bincount(
             true_codes * n_pred + pred_codes, weights=weights, minlength=len(true_labels) * n_pred

@@ -148,6 +148,26 @@ def test_zero_weight_items_are_dropped_rows():
     np.testing.assert_array_equal(confusion.matrix, np.diag([1.0, 1.0, 0.0]))
 
 
+@pytest.mark.parametrize(
+    "y_true, labels",
+    [([4, 4, 0, 0], None), ([4, 4, 0, 0], [0, 4]), (["b", "b", "a", "a"], ["a", "b"]),
+     (np.array([4.0, 4.0, 0.0, 0.0]), None)],
+)
+def test_weights_too_far_apart_for_float64_are_refused_not_dropped(y_true, labels):
+    # 5e-324 next to 2.0 would become 0 on the common scale: a dropped item, silently.
+    weights = np.array([1.0, 2.0, 0.0, 5e-324])
+    with pytest.raises(ValueError, match="smallest positive weight .* would count as zero"):
+        ordinal_confusion_matrix(y_true, y_true, labels=labels, sample_weight=weights)
+    from sklearn_ordinal.metrics import vus_score
+
+    with pytest.raises(ValueError, match="would count as zero"):
+        vus_score(y_true, np.arange(4.0), labels=labels, sample_weight=weights)
+    # Far apart but representable: kept, at the ratio given.
+    matrix = ordinal_confusion_matrix(y_true, y_true, labels=labels,
+                                      sample_weight=[1.0, 1e200, 0.0, 1e-100])
+    assert matrix[0, 0] == 1e-100 and matrix[-1, -1] == 1e200 + 1.0
+
+
 def test_large_integer_labels_fall_back_to_sorting():
     y = np.array([0, 10**9, 5, 10**9])
     confusion = ordinal_confusion(y, y)
@@ -430,9 +450,12 @@ def test_weights_are_checked_as_before():
         with pytest.raises(ValueError, match=message):
             ordinal_confusion(y, y, sample_weight=weights)
     # Huge and tiny weights: divided by a power of two per item, as the slow path does.
-    confusion = ordinal_confusion(y, y, sample_weight=[1e300, 1e300, 1e-300])
+    confusion = ordinal_confusion(y, y, sample_weight=[1e300, 1e300, 1e-10])
     assert confusion.weight_exponent == 996
-    np.testing.assert_array_equal(confusion.weights, np.diag([1e300, 1e300 + 1e-300]))
+    np.testing.assert_array_equal(confusion.weights, np.diag([1e300, 1e300 + 1e-10]))
+    # 1e-300 next to 1e300 would underflow to 0 on that scale: refused, not dropped.
+    with pytest.raises(ValueError, match="would count as zero"):
+        ordinal_confusion(y, y, sample_weight=[1e300, 1e300, 1e-300])
 
 
 def test_memory_above_the_inputs_is_one_block_not_n():
