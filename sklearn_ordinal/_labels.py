@@ -20,8 +20,12 @@ and turned into that intermediate, following ``SPEC.md`` section 1:
 - real-valued predictions (a regressor's output) are not classes: only the distance
   measures accept them, through :func:`real_valued_errors`.
 
-Small non-negative integer labels, the common case, are counted with one
-``np.bincount`` pass and never sorted.
+Valid input is counted block by block (:func:`_fast_confusion`), each kind on the
+integers it stands for: integer labels (and integer-valued floats) on the grid of
+their values, ordered Categoricals on their codes, strings by hashing (objects) or
+a search among the K classes (NumPy strings); one ``np.bincount`` per block, never
+a sort of the items, and no temporary larger than a block. Invalid input falls back
+to the checks of :func:`_validate`, whose messages name the problem.
 """
 
 from functools import partial
@@ -736,17 +740,20 @@ def _count(n, flat_index, n_cells, sample_weight, exponent):
         index = flat_index(start, stop)
         if index is None:
             return None
-        weights = None
-        if sample_weight is not None:
-            weights = sample_weight[start:stop].astype(np.float64, copy=False)
-            if exponent:
-                # The same scaled weight per item as _check_sample_weight gives.
-                weights = np.ldexp(weights, -exponent)
-        counts = np.bincount(index, weights=weights)
+        counts = np.bincount(index, weights=_block_weights(sample_weight, exponent, start, stop))
         if len(counts) > n_cells:
             return None
         total[: len(counts)] += counts
     return total
+
+
+def _block_weights(sample_weight, exponent, start, stop):
+    """The weights of one block divided by ``2 ** exponent``, item by item exactly
+    as :func:`_check_sample_weight` divides them; None without weights."""
+    if sample_weight is None:
+        return None
+    weights = sample_weight[start:stop].astype(np.float64, copy=False)
+    return np.ldexp(weights, -exponent) if exponent else weights
 
 
 def _fast_weights(sample_weight, n_samples):
@@ -1054,12 +1061,11 @@ def _hashed_confusion(y_true, y_pred, classes, sample_weight, exponent):
             return None  # not all strings: typed (or refused) by _from_python_objects
         true_numbers = [numbers.setdefault(label, len(numbers)) for label in true_labels]
         pred_numbers = [numbers.setdefault(label, len(numbers)) for label in pred_labels]
-        weights = None
-        if sample_weight is not None:
-            weights = np.ldexp(sample_weight[start:stop].astype(np.float64), -exponent)
         n_pred = len(pred_labels)
         block = np.bincount(
-            true_codes * n_pred + pred_codes, weights=weights, minlength=len(true_labels) * n_pred
+            true_codes * n_pred + pred_codes,
+            weights=_block_weights(sample_weight, exponent, start, stop),
+            minlength=len(true_labels) * n_pred,
         )
         if len(numbers) > len(total):
             total = np.pad(total, (0, len(numbers) - len(total)))

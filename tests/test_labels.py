@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics import confusion_matrix
 
-from sklearn_ordinal._labels import check_ordinal_targets, ordinal_confusion
+from sklearn_ordinal import _labels
+from sklearn_ordinal._labels import (
+    _fast_confusion,
+    _validate,
+    check_ordinal_targets,
+    ordinal_confusion,
+)
 from sklearn_ordinal.metrics import ordinal_confusion_matrix
 
 
@@ -272,9 +278,6 @@ def test_bytes_and_strings_never_match():
 
 # --- Counting in blocks (every input kind, against brute force) ---------------------
 
-from sklearn_ordinal import _labels  # noqa: E402
-from sklearn_ordinal._labels import _fast_confusion, _validate  # noqa: E402
-
 _NAMES = np.array(["awful", "poor", "fair", "good", "great", "top"])
 
 
@@ -368,7 +371,8 @@ def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_labels, "_BLOCK", 4)
         assert _fast_confusion(y_true, y_pred, labels, None, True) is None
-        with pytest.raises(ValueError, match=r"y_pred contains labels not in labels=.*: \['?(5|top)"):
+        unknown = r"y_pred contains labels not in labels=.*: \['?(5|top)"
+        with pytest.raises(ValueError, match=unknown):
             ordinal_confusion(y_true, y_pred, labels=labels)
         # A zero-weight item is no item: its label is not checked.
         weights = np.ones(50)
@@ -519,5 +523,6 @@ def test_item_codes_name_an_unknown_label_of_a_late_block():
     y[45] = -7
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_labels, "_BLOCK", 4)
-        with pytest.raises(ValueError, match=r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"):
+        unknown = r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"
+        with pytest.raises(ValueError, match=unknown):
             check_ordinal_targets(y, labels=[0, 1])
