@@ -789,6 +789,8 @@ def _as_array(y):
             return None
         y = y.iloc[:, 0]
     if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        # A Series' or Index's own Categorical: pd.Categorical(y) would copy the codes.
+        y = getattr(y, "array", y)
         return y if isinstance(y, pd.Categorical) else pd.Categorical(y)
     # A list of numbers is typed exactly by _from_python_objects; strings are
     # hashed as the Python objects they are.

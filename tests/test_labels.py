@@ -456,6 +456,7 @@ def test_memory_above_the_inputs_is_one_block_not_n():
         (y_true, y_pred, {"sample_weight": weights}),
         (y_true.astype(float), y_pred.astype(float), {"labels": [0, 1, 2, 3, 4]}),
         (categorical, predicted, {"labels": list("abcde")}),
+        (pd.Series(categorical), pd.Series(predicted), {}),
         (names[y_true], names[y_pred], {"labels": list("abcde")}),
     ]
     with pytest.MonkeyPatch.context() as patch:
