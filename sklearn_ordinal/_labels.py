@@ -20,8 +20,12 @@ and turned into that intermediate, following ``SPEC.md`` section 1:
 - real-valued predictions (a regressor's output) are not classes: only the distance
   measures accept them, through :func:`real_valued_errors`.
 
-Small non-negative integer labels, the common case, are counted with one
-``np.bincount`` pass and never sorted.
+Valid input is counted block by block (:func:`_fast_confusion`), each kind on the
+integers it stands for: integer labels (and integer-valued floats) on the grid of
+their values, ordered Categoricals on their codes, strings by hashing (objects) or
+a search among the K classes (NumPy strings); one ``np.bincount`` per block, never
+a sort of the items, and no temporary larger than a block. Invalid input falls back
+to the checks of :func:`_validate`, whose messages name the problem.
 """
 
 from functools import partial
@@ -803,6 +807,8 @@ def _as_array(y):
             return None
         y = y.iloc[:, 0]
     if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        # A Series' or Index's own Categorical: pd.Categorical(y) would copy the codes.
+        y = getattr(y, "array", y)
         return y if isinstance(y, pd.Categorical) else pd.Categorical(y)
     # A list of numbers is typed exactly by _from_python_objects; strings are
     # hashed as the Python objects they are.

@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics import confusion_matrix
 
-from sklearn_ordinal._labels import check_ordinal_targets, ordinal_confusion
+from sklearn_ordinal import _labels
+from sklearn_ordinal._labels import (
+    _fast_confusion,
+    _validate,
+    check_ordinal_targets,
+    ordinal_confusion,
+)
 from sklearn_ordinal.metrics import ordinal_confusion_matrix
 
 
@@ -292,9 +298,6 @@ def test_bytes_and_strings_never_match():
 
 # --- Counting in blocks (every input kind, against brute force) ---------------------
 
-from sklearn_ordinal import _labels  # noqa: E402
-from sklearn_ordinal._labels import _fast_confusion, _validate  # noqa: E402
-
 _NAMES = np.array(["awful", "poor", "fair", "good", "great", "top"])
 
 
@@ -388,7 +391,8 @@ def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_labels, "_BLOCK", 4)
         assert _fast_confusion(y_true, y_pred, labels, None, True) is None
-        with pytest.raises(ValueError, match=r"y_pred contains labels not in labels=.*: \['?(5|top)"):
+        unknown = r"y_pred contains labels not in labels=.*: \['?(5|top)"
+        with pytest.raises(ValueError, match=unknown):
             ordinal_confusion(y_true, y_pred, labels=labels)
         # A zero-weight item is no item: its label is not checked.
         weights = np.ones(50)
@@ -475,6 +479,7 @@ def test_memory_above_the_inputs_is_one_block_not_n():
         (y_true, y_pred, {"sample_weight": weights}),
         (y_true.astype(float), y_pred.astype(float), {"labels": [0, 1, 2, 3, 4]}),
         (categorical, predicted, {"labels": list("abcde")}),
+        (pd.Series(categorical), pd.Series(predicted), {}),
         (names[y_true], names[y_pred], {"labels": list("abcde")}),
     ]
     with pytest.MonkeyPatch.context() as patch:
@@ -542,5 +547,6 @@ def test_item_codes_name_an_unknown_label_of_a_late_block():
     y[45] = -7
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_labels, "_BLOCK", 4)
-        with pytest.raises(ValueError, match=r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"):
+        unknown = r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"
+        with pytest.raises(ValueError, match=unknown):
             check_ordinal_targets(y, labels=[0, 1])
