@@ -21,12 +21,11 @@ adds one 10**8 run of int8 labels).
 """
 
 import argparse
-import tracemalloc
 
 import numpy as np
 import pandas as pd
 
-from bench_metrics import best_times_alternating  # one timing rule for every benchmark
+from bench_metrics import best_times_alternating, peak_memory  # one rule for every benchmark
 from sklearn_ordinal.metrics import OrdinalConfusion
 
 K = 5
@@ -93,15 +92,6 @@ def input_bytes(arrays):
     return sum(np.asarray(a.cat.codes if hasattr(a, "cat") else a).nbytes for a in arrays)
 
 
-def peak_above_inputs(func):
-    tracemalloc.start()
-    try:
-        func()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10**6 items only")
@@ -127,7 +117,7 @@ def main(argv=None):
             call = (lambda inputs=inputs, kwargs=kwargs:
                     OrdinalConfusion.from_predictions(*inputs, **kwargs))
             ours, base = best_times_alternating([call, floor], repeat)
-            peak = peak_above_inputs(call)
+            peak = peak_memory(call)
             size = input_bytes(inputs) + (
                 kwargs["sample_weight"].nbytes if "sample_weight" in kwargs else 0)
             ratio = ours / base
