@@ -19,7 +19,7 @@ minlength=K * K)``; of data in blocks, the sum over the blocks of that bincount.
   resident memory of the worker processes and of this client process is sampled;
 - exact VUS of continuous scores through Dask against in-memory ``vus_score`` on
   the same data, with the client's peak memory: the merged score table has one
-  column per distinct score, 8 * (K + 1) bytes each.
+  cell per distinct score of each class, 16 bytes (score and weight).
 
 Run: ``python benchmarks/bench_scale.py`` (``--quick`` for small sizes; ``--labels``
 and ``--scores`` set the sizes, e.g. ``--labels 1e9 --scores 1e8``).
@@ -195,8 +195,8 @@ def bench_dask_vus(n_scores):
           f"{n_blocks} blocks of 2**{SCORE_BLOCK.bit_length() - 1} (persisted): "
           f"{through_dask / in_memory:.2f}x in-memory vus_score (one run each, same value)")
     print(f"  peak RSS: in memory {in_memory_peak}; through Dask, client + 2 workers "
-          f"{dask_peak}; the merged table alone: {8 * (K + 1) * n / 2**20:.0f} MiB "
-          f"(K + 1 = {K + 1} numbers of 8 bytes per distinct score)")
+          f"{dask_peak}; the merged table alone: {16 * n / 2**20:.0f} MiB "
+          "(a score and a weight of 8 bytes per distinct score of each class)")
 
 
 def main():
