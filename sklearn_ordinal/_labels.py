@@ -399,8 +399,9 @@ def _check_sample_weight(sample_weight, n_samples):
             "sample_weight is zero everywhere; at least one item must have positive weight."
         )
     exponent = int(np.frexp(largest)[1]) - 1
-    scaled = np.ldexp(sample_weight, -exponent)
-    if exponent > 0 and np.count_nonzero(scaled) != np.count_nonzero(sample_weight):
+    # The blocks' own scaling, over the whole array: one rule for both paths.
+    scaled = _scaled_block_weights(sample_weight, 0, n_samples, exponent)
+    if scaled is None:
         smallest = sample_weight[sample_weight > 0].min()
         raise ValueError(
             f"sample_weight spans more than float64 can hold at once: its smallest "
