@@ -511,6 +511,9 @@ def test_a_measure_named_twice():
     with pytest.raises(ValueError, match="more than once"):
         evaluate([0, 1, 2], {"a": [0, 1, 2]}, n_resamples=B,
                  measures={"accuracy": "accuracy", "neg_accuracy": "accuracy"})
+    # In a list, before dict() would keep only one of them.
+    with pytest.raises(ValueError, match=r"measures names \['cem_ord'\] more than once"):
+        evaluate([0, 1, 2], {"a": [0, 1, 2]}, n_resamples=B, measures=["cem_ord", "cem_ord"])
 
 
 def test_real_valued_predictions_on_labels_that_do_not_start_at_zero():

@@ -474,16 +474,12 @@ def evaluate(
         measures = [(entry if isinstance(entry, str) else
                      getattr(entry, "__name__", None) or repr(entry), entry)
                     for entry in entries]
-        keys = [key for key, _ in measures]
-        repeated = sorted({key for key in keys if keys.count(key) > 1})
-        if repeated:
-            raise ValueError(f"measures names {repeated} more than once.")
+        # Before dict() would keep only the last of two entries of one name.
+        _refuse_repeated_names([key for key, _ in measures])
         measures = dict(measures)
     measures = [_Measure(key, scorer) for key, scorer in _named_scorers(measures).items()]
-    names = [measure.name for measure in measures]
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise ValueError(f"measures names {repeated} more than once.")
+    # Distinct keys can still give one column name (an error scorer loses its "neg_").
+    _refuse_repeated_names([measure.name for measure in measures])
 
     label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
@@ -596,6 +592,12 @@ def evaluate(
         trivial_classes=trivial_classes,
         settings=settings,
     )
+
+
+def _refuse_repeated_names(names):
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"measures names {repeated} more than once.")
 
 
 def _score_record(system, measure, result):
