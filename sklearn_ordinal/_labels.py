@@ -744,9 +744,15 @@ def _block_size(n_cells):
     return max(_BLOCK, n_cells)
 
 
-def _buffer(n, n_cells):
-    """An intp array for the flat index of one block."""
-    return np.empty(min(n, _block_size(n_cells)), dtype=np.intp)
+def _buffer(n, n_cells, dtype=np.intp):
+    """An array for the flat index of one block."""
+    return np.empty(min(n, _block_size(n_cells)), dtype=dtype)
+
+
+def _smallest_int(largest):
+    """The narrowest signed integer type that holds ``0..largest``: arithmetic on
+    int8 codes is fastest in int8, and ``np.bincount`` widens the index itself."""
+    return next(t for t in (np.int8, np.int16, np.int32, np.int64) if np.iinfo(t).max >= largest)
 
 
 def _count(n, flat_index, n_cells, sample_weight, exponent):
@@ -777,26 +783,36 @@ def _count(n, flat_index, n_cells, sample_weight, exponent):
 
 def _fast_weights(sample_weight, n_samples):
     """``(sample_weight, exponent)`` checked without a copy, ``(None, 0)`` without
-    weights, or None when :func:`_check_sample_weight` would refuse them.
+    weights, or None when the exact path should look at them (it refuses negative,
+    NaN, infinite and all-zero weights, and accepts -0.0).
 
-    Two reductions accept exactly what its four checks accept: ``min >= 0`` fails on
-    a negative weight and on NaN (which ``min`` propagates), a finite positive
-    ``max`` rules out infinity and all-zero weights.
+    One reduction does the four checks: seen as unsigned integers of their width,
+    non-negative finite numbers keep their order and stay below the bits of +inf
+    (floats) or the sign bit (signed integers), while a negative number, NaN,
+    infinity or -0.0 reaches them. The largest bits are then the largest weight.
     """
     if sample_weight is None:
         return None, 0
     sample_weight = np.asarray(sample_weight)
+    dtype = sample_weight.dtype
     if (
         sample_weight.ndim != 1
         or sample_weight.shape[0] != n_samples
-        or sample_weight.dtype.kind not in "biuf"
+        or dtype.kind not in "biuf"
+        or not dtype.isnative
     ):
         return None
-    if sample_weight.dtype.kind == "b":
+    if dtype.kind == "b":
         sample_weight = sample_weight.view(np.uint8)
-    largest = float(sample_weight.max())
-    if not (sample_weight.min() >= 0 and np.isfinite(largest) and largest > 0):
+    bits = np.dtype(f"u{dtype.itemsize}")
+    largest_bits = int(sample_weight.view(bits).max())
+    if dtype.kind == "f":
+        limit = int(np.array(np.inf, dtype).view(bits)[()])
+    else:
+        limit = 1 << (8 * dtype.itemsize - (dtype.kind == "i"))
+    if not 0 < largest_bits < limit:
         return None
+    largest = float(np.array(largest_bits, bits).view(sample_weight.dtype)[()])
     return sample_weight, int(np.frexp(largest)[1]) - 1
 
 
@@ -912,6 +928,25 @@ def _numeric_bounds(y_true, y_pred):
     return lo, hi
 
 
+def _small_integer_classes(classes, y_true, y_pred):
+    """Whether integer labels go on the grid ``0..max(classes)``: classes that are
+    non-negative integers small enough for the grid to fit one block's counts."""
+    return (
+        classes is not None
+        and classes.dtype.kind in "iu"
+        and y_true.dtype.kind in "iu"
+        and y_pred.dtype.kind in "iu"
+        and len(classes) > 0
+        and classes.min() >= 0
+        and (int(classes.max()) + 1) ** 2 <= _BLOCK
+    )
+
+
+def _largest_unsigned(block):
+    """The largest integer of ``block`` seen as unsigned: a negative one is huge."""
+    return int(block.view(f"u{block.dtype.itemsize}").max())
+
+
 def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
     """``(classes, matrix)`` of numeric labels counted on the grid of their values.
 
@@ -921,7 +956,10 @@ def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
     the positions of ``classes`` when given). None when the span is too large for
     the grid, a float label is not an integer, or a label is not in ``classes``.
     """
-    bounds = _numeric_bounds(y_true, y_pred)
+    # Labels among small non-negative integer classes are checked block by block,
+    # while each block is in cache, rather than bounded by two passes beforehand.
+    checked_blockwise = _small_integer_classes(classes, y_true, y_pred)
+    bounds = (0, int(classes.max())) if checked_blockwise else _numeric_bounds(y_true, y_pred)
     if bounds is None:
         return None
     lo, hi = bounds
@@ -940,6 +978,10 @@ def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
 
     def flat_index(start, stop):
         index = index_buffer[: stop - start]
+        if checked_blockwise and (
+            _largest_unsigned(y_true[start:stop]) > hi or _largest_unsigned(y_pred[start:stop]) > hi
+        ):
+            return None  # a label outside 0..hi: not a class, which the slow path names
         if not _as_intp(y_true[start:stop], index, span):
             return None
         if pred_buffer is None:
@@ -984,6 +1026,10 @@ def _code_table(categories, classes, scale, unknown):
     """Class position (times ``scale``) of each category, ``unknown`` for a category
     that is no class and, last, for the code -1 of a missing value."""
     table = np.full(len(categories) + 1, unknown, dtype=np.intp)
+    if len(categories) == len(classes) and np.array_equal(categories.to_numpy(), classes):
+        # The categories are the classes (the common case): no hashing needed.
+        table[:-1] = np.arange(len(classes)) * scale
+        return table
     category_of_class = categories.get_indexer(classes)
     found = category_of_class >= 0
     table[category_of_class[found]] = np.flatnonzero(found) * scale
@@ -1014,7 +1060,9 @@ def _categorical_confusion(y_true, y_pred, classes, sample_weight, exponent):
     in_order = np.array_equal(
         true_table[:-1], n_classes * np.arange(len(true_table) - 1)
     ) and np.array_equal(pred_table[:-1], np.arange(len(pred_table) - 1))
-    index_buffer = _buffer(n, unknown)
+    # In order, the index fits in the codes' own width or little more (the
+    # cheapest arithmetic); through the tables it is an intp, as np.take gives it.
+    index_buffer = _buffer(n, unknown, _smallest_int(unknown) if in_order else np.intp)
     pred_buffer = None if in_order else _buffer(n, unknown)
 
     def flat_index(start, stop):
@@ -1023,8 +1071,8 @@ def _categorical_confusion(y_true, y_pred, classes, sample_weight, exponent):
             true_block, pred_block = true_codes[start:stop], pred_codes[start:stop]
             if true_block.min() < 0 or pred_block.min() < 0:
                 return None  # a missing value
-            np.multiply(true_block, n_classes, out=index, dtype=np.intp)
-            return np.add(index, pred_block, out=index, dtype=np.intp)
+            np.multiply(true_block, n_classes, out=index, dtype=index.dtype)
+            return np.add(index, pred_block, out=index, dtype=index.dtype)
         pred = pred_buffer[: stop - start]
         # mode="wrap" sends the code -1 to the table's last entry.
         np.take(true_table, true_codes[start:stop], out=index, mode="wrap")

@@ -462,6 +462,84 @@ def test_weights_are_checked_as_before():
         ordinal_confusion(y, y, sample_weight=[1e300, 1e300, 1e-300])
 
 
+_WEIGHT_DTYPES = ["float64", "float32", "float16", "int64", "int8", "uint8", "uint64", "bool"]
+_WEIGHT_VALUES = [0.0, -0.0, 1.0, 2.5, -1.0, 1e-310, 1e300, np.nan, -np.nan, np.inf, -np.inf]
+
+
+@given(
+    st.sampled_from(_WEIGHT_DTYPES),
+    st.lists(st.sampled_from(_WEIGHT_VALUES), min_size=1, max_size=6),
+    st.booleans(),
+)
+def test_the_one_reduction_accepts_only_what_the_weight_checks_accept(dtype, values, swap):
+    # The blockwise path checks weights with one max over their bits; whatever it
+    # accepts, the full checks accept with the same scale, and whatever they refuse
+    # (negative, NaN, infinite, all zero) it leaves to them.
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        weights = np.array(values).astype(dtype)
+    if swap:
+        weights = weights.astype(weights.dtype.newbyteorder())  # same values, other bytes
+    try:
+        _, expected = _labels._check_sample_weight(weights, len(weights))
+    except ValueError:
+        expected = None
+    found = _labels._fast_weights(weights, len(weights))
+    if found is None:
+        return  # left to the full checks, which give the result or the error
+    assert expected is not None, f"accepted weights the checks refuse: {weights!r}"
+    assert found[1] == expected
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int64", "uint8", "uint64"])
+@pytest.mark.parametrize(
+    "labels, bad",
+    [([0, 1, 2, 3, 4], -1), ([0, 1, 2, 3, 4], 5), ([0, 1, 2, 3, 4], 100), ([0, 2, 4], 1),
+     ([3, 4, 5], 2)],
+)
+def test_small_integer_classes_are_checked_in_every_block(dtype, labels, bad):
+    # With labels= of small non-negative integers, the labels are checked block by
+    # block (no bounds pass): a late block's unknown label, negative ones included,
+    # still gets the usual error, in y_true as in y_pred.
+    if not _fits([bad], np.dtype(dtype)):
+        return
+    for where in ("y_true", "y_pred"):
+        y = {name: np.full(50, labels[0], dtype=dtype) for name in ("y_true", "y_pred")}
+        y[where][45] = bad
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_labels, "_BLOCK", 40)  # item 45 is in the second block
+            assert _labels._small_integer_classes(np.array(labels), y["y_true"], y["y_pred"])
+            assert _fast_confusion(y["y_true"], y["y_pred"], labels, None, True) is None
+            with pytest.raises(ValueError, match=f"{where} contains labels not in labels="):
+                ordinal_confusion(y["y_true"], y["y_pred"], labels=labels)
+            # Without the bad item, the same arrays are counted in blocks.
+            weights = np.ones(50)
+            weights[45] = 0
+            counted = ordinal_confusion(y["y_true"], y["y_pred"], labels=labels,
+                                        sample_weight=weights)
+        assert counted.matrix[0, 0] == 49 and counted.matrix.sum() == 49
+
+
+@pytest.mark.parametrize("n_classes", [2, 11, 12, 128, 182])
+def test_categorical_codes_of_many_classes_are_counted_exactly(n_classes):
+    # The flat index of in-order codes is computed in the narrowest integer type
+    # that holds the K * K cells (int8 up to 11 classes, int16 up to 181, ...).
+    rng = np.random.default_rng(n_classes)
+    true_codes = rng.integers(0, n_classes, 500)
+    pred_codes = rng.integers(0, n_classes, 500)
+    true_codes[:2], pred_codes[:2] = n_classes - 1, [n_classes - 1, 0]  # the last cells
+    names = [f"c{k}" for k in range(n_classes)]
+    dtype = pd.CategoricalDtype(names, ordered=True)
+    y_true = pd.Categorical.from_codes(true_codes, dtype=dtype)
+    y_pred = pd.Categorical.from_codes(pred_codes, dtype=dtype)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 64)
+        found = _fast_confusion(y_true, y_pred, None, None, True)
+    expected = np.zeros((n_classes, n_classes))
+    np.add.at(expected, (true_codes, pred_codes), 1)
+    np.testing.assert_array_equal(found[1], expected)
+
+
 def test_memory_above_the_inputs_is_one_block_not_n():
     import tracemalloc
 
