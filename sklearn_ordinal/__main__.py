@@ -22,7 +22,6 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 
 import argparse
 import sys
-import textwrap
 import time
 import warnings
 from collections import Counter
@@ -448,65 +447,9 @@ def _formatted(report, file_format):
     elif file_format == "json":
         text = report.to_json()
     else:
-        text = _report_text(report)
+        # Per class and per group need more columns than a terminal has.
+        text = report.to_string() + "\n\nPer class and per group: --format markdown or json."
     return text if text.endswith("\n") else text + "\n"
-
-
-def _report_text(report, digits=3):
-    """The report for a terminal: a measure per row, a system per column."""
-    def number(value):
-        return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
-
-    def interval(low, high):
-        return "" if pd.isna(low) else f"[{number(low)}, {number(high)}]"
-
-    settings = report.settings
-    level = f"{100 * settings['confidence_level']:g}%"
-    scores = pd.DataFrame(
-        {system: [f"{number(report.scores.loc[system, (measure, 'estimate')])} "
-                  + interval(report.scores.loc[system, (measure, "low")],
-                             report.scores.loc[system, (measure, "high")])
-                  for measure in report.measures]
-         for system in report.scores.index},
-        index=pd.Index(report.measures, name="measure"),
-    )
-    scores["better"] = ["higher" if report.greater_is_better[measure] else "lower"
-                        for measure in report.measures]
-    sections = [
-        f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
-        f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
-        f"in order: {', '.join(map(str, report.classes.tolist()))}. "
-        + report.resampling_note,
-        scores.to_string(),
-        "(trivial): the trivial classifier of each measure, one class for every item ("
-        + ", ".join(f"{measure}: {report.trivial_classes[measure]}"
-                    for measure in report.measures) + "). " + report.baseline_note,
-    ]
-    if len(report.comparisons):
-        comparisons = pd.DataFrame({
-            "a - b": report.comparisons["difference"].map(number),
-            "interval": [interval(low, high) for low, high in
-                         zip(report.comparisons["low"], report.comparisons["high"])],
-            "p": report.comparisons["pvalue"].map(number),
-            "p (Holm)": report.comparisons["pvalue_holm"].map(number),
-            "better": report.comparisons["better"].fillna(""),
-        })
-        comparisons.index = comparisons.index.set_names(["measure", "a", "b"])
-        sections += [
-            f"Paired differences a - b with {level} intervals; p-values of the paired "
-            "randomization test, adjusted by Holm's method within each measure.",
-            comparisons.to_string(),
-        ]
-    if report.per_group_mean is not None:
-        sections += ["Mean over the groups, each counting once:",
-                     report.per_group_mean.T.map(number).to_string()]
-    if len(report.notes):
-        sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
-                                             for row in report.notes.itertuples())]
-    sections.append("Per class and per group: --format markdown or json.")
-    # Prose wrapped for a terminal; the tables are as wide as they are.
-    return "\n\n".join(section if "\n" in section else textwrap.fill(section, 88)
-                       for section in sections)
 
 
 def _save_plot(report, path):

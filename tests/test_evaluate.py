@@ -431,6 +431,25 @@ def test_csv_markdown_and_frame(default, tmp_path):
     assert json.loads((tmp_path / "report.json").read_text())["classes"] == [0, 1, 2, 3, 4]
 
 
+def test_plain_text_shows_every_estimate_with_its_interval(default):
+    y, systems, report = default
+    text = report.to_string(digits=4)
+    assert str(report) == report.to_string()
+    rows = {}  # the first row of each measure: the scores table, above the comparisons
+    for line in text.splitlines():
+        if line.split():
+            rows.setdefault(line.split()[0], line)
+    for system in report.scores.index:
+        for measure in report.measures:
+            low, high = (report.scores.loc[system, (measure, end)] for end in ("low", "high"))
+            estimate = report.scores.loc[system, (measure, "estimate")]
+            expected = ("n/a" if np.isnan(estimate)
+                        else f"{estimate:.4f} [{low:.4f}, {high:.4f}]")
+            assert expected in rows[measure], (system, measure)
+    difference = report.comparisons["difference"].iloc[0]
+    assert f"{difference:.4f}" in text and "Holm" in text and "optimistic" in text
+
+
 def test_same_seed_same_report_and_a_drawn_seed_is_recorded():
     y, systems = _data()
     systems = {k: systems[k] for k in ("near", "far", "scores")}

@@ -2,6 +2,7 @@
 
 import json
 import math
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -181,6 +182,88 @@ class EvaluationReport:
             f"EvaluationReport(systems={len(self.systems)}, measures={len(self.measures)}, "
             f"classes={len(self.classes)})"
         )
+
+    def to_string(self, *, digits=3):
+        """The report as plain text: scores with intervals, comparisons, notes.
+
+        A measure per row and a system per column, each cell the estimate and its
+        interval; then the paired comparisons, the mean over the groups and the
+        notes. ``str(report)`` gives the same text. The per-class and per-group
+        tables are in :meth:`to_markdown`, :meth:`to_json` and the attributes.
+
+        Parameters
+        ----------
+        digits : int, default=3
+            Decimals shown.
+
+        Returns
+        -------
+        text : str
+            The report, its prose wrapped at 88 characters.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> print(report.to_string().splitlines()[5])
+        accuracy  0.833 [0.394, 1.000]  0.333 [0.000, 0.667]  higher
+        """
+        def number(value):
+            return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
+
+        def interval(low, high):
+            return "" if pd.isna(low) else f"[{number(low)}, {number(high)}]"
+
+        settings = self.settings
+        level = f"{100 * settings['confidence_level']:g}%"
+        scores = pd.DataFrame(
+            {system: [f"{number(self.scores.loc[system, (measure, 'estimate')])} "
+                      + interval(self.scores.loc[system, (measure, "low")],
+                                 self.scores.loc[system, (measure, "high")])
+                      for measure in self.measures]
+             for system in self.scores.index},
+            index=pd.Index(self.measures, name="measure"),
+        )
+        scores["better"] = ["higher" if self.greater_is_better[measure] else "lower"
+                            for measure in self.measures]
+        sections = [
+            f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
+            f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
+            f"in order: {', '.join(map(str, self.classes.tolist()))}. "
+            + self.resampling_note,
+            scores.to_string(),
+            "(trivial): the trivial classifier of each measure, one class for every item ("
+            + ", ".join(f"{measure}: {self.trivial_classes[measure]}"
+                        for measure in self.measures) + "). " + self.baseline_note,
+        ]
+        if len(self.comparisons):
+            comparisons = pd.DataFrame({
+                "a - b": self.comparisons["difference"].map(number),
+                "interval": [interval(low, high) for low, high in
+                             zip(self.comparisons["low"], self.comparisons["high"])],
+                "p": self.comparisons["pvalue"].map(number),
+                "p (Holm)": self.comparisons["pvalue_holm"].map(number),
+                "better": self.comparisons["better"].fillna(""),
+            })
+            comparisons.index = comparisons.index.set_names(["measure", "a", "b"])
+            sections += [
+                f"Paired differences a - b with {level} intervals; p-values of the paired "
+                "randomization test, adjusted by Holm's method within each measure.",
+                comparisons.to_string(),
+            ]
+        if self.per_group_mean is not None:
+            sections += ["Mean over the groups, each counting once:",
+                         self.per_group_mean.T.map(number).to_string()]
+        if len(self.notes):
+            sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
+                                                 for row in self.notes.itertuples())]
+        # Prose wrapped for a terminal; the tables are as wide as they are.
+        return "\n\n".join(section if "\n" in section else textwrap.fill(section, 88)
+                           for section in sections)
+
+    def __str__(self):
+        return self.to_string()
 
     def to_frame(self):
         """The scores as one tidy table: a row per (system, measure).
