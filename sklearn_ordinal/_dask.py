@@ -30,7 +30,7 @@ import operator
 import numpy as np
 import pandas as pd
 
-from ._labels import _any_dask
+from ._labels import _any_dask, _rescaled
 
 # Blocks added per task of the tree that sums the confusion matrices: small enough
 # that no task waits long for its inputs, large enough for few levels.
@@ -308,8 +308,7 @@ def _merge_score_tables(parts):
     for i, part in enumerate(parts):
         cell_classes.append(_rows_of(part.classes, classes)[_class_of_cells(part)])
         scores.append(part.scores)
-        weights.append(part.weights if part.weight_exponent == exponent
-                       else np.ldexp(part.weights, part.weight_exponent - exponent))
+        weights.append(_rescaled(part.weights, part.weight_exponent, exponent))
         parts[i] = None  # the block's table is no longer needed
     return _merge_cells(classes, np.concatenate(cell_classes), np.concatenate(scores),
                         np.concatenate(weights), exponent)

@@ -246,11 +246,24 @@ def _common_scale(first, second, field):
     """
     exponent = max(first.weight_exponent, second.weight_exponent)
     return exponent, [
-        np.ldexp(getattr(one, field), one.weight_exponent - exponent)
-        if one.weight_exponent != exponent
-        else getattr(one, field)
-        for one in (first, second)
+        _rescaled(getattr(one, field), one.weight_exponent, exponent) for one in (first, second)
     ]
+
+
+def _rescaled(weights, exponent, common_exponent):
+    """Weights divided by ``2 ** exponent``, divided by ``2 ** common_exponent``
+    instead (the larger: nothing overflows). A ValueError when a positive weight
+    would count as zero there, as for one array (:func:`_check_sample_weight`)."""
+    if exponent == common_exponent:
+        return weights
+    scaled = np.ldexp(weights, exponent - common_exponent)
+    if np.count_nonzero(scaled) != np.count_nonzero(weights):
+        raise ValueError(
+            "The chunks' sample weights span more than float64 can hold at once: a "
+            "positive weight of one chunk would count as zero next to the largest weight "
+            "of another. Give those items weight 0 to drop them, or raise their weights."
+        )
+    return scaled
 
 
 def _order_needed_message(name, measure):

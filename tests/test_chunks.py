@@ -111,6 +111,33 @@ def test_weights_are_the_confusion_matrix():
     np.testing.assert_allclose((first + second).weights, expected, rtol=1e-12)
 
 
+@pytest.mark.parametrize("intermediate", [OrdinalConfusion, ScoreTable])
+@pytest.mark.parametrize("tiny_first", [False, True])
+def test_chunks_whose_weights_float64_cannot_hold_together_are_refused(intermediate, tiny_first):
+    # Each chunk divides its weights by its own power of two; on the common scale a
+    # weight of 1e-300 next to 1e300 would count as zero. One array of those weights
+    # is refused (sample_weight spans more than float64 can hold), so chunks are too.
+    y_true, y_pred = np.array([0, 1, 2, 3]), np.array([0.5, 1.0, 2.5, 3.0])
+    if intermediate is OrdinalConfusion:
+        y_pred = y_pred.round().astype(int)
+    huge = intermediate.from_predictions(y_true, y_pred, labels=CLASSES,
+                                         sample_weight=[1e300] * 4)
+    tiny = intermediate.from_predictions(y_true, y_pred[::-1], labels=CLASSES,
+                                         sample_weight=[1e-300] * 4)
+    first, second = (tiny, huge) if tiny_first else (huge, tiny)
+    with pytest.raises(ValueError, match="spans? more than float64 can hold"):
+        first + second
+    with pytest.raises(ValueError, match="spans? more than float64 can hold"):
+        mean_absolute_error(np.r_[y_true, y_true], np.r_[y_true, y_true[::-1]],
+                            sample_weight=[1e300] * 4 + [1e-300] * 4)
+    # 1e-10 next to 1e300 is held: its items count.
+    small = intermediate.from_predictions(y_true, y_pred[::-1], labels=CLASSES,
+                                          sample_weight=[1e-10] * 4)
+    merged = huge + small
+    total = merged.weights.sum() if intermediate is ScoreTable else merged.matrix.sum()
+    assert total * 2.0**merged.weight_exponent == 4e300 + 4e-10
+
+
 def test_ordered_categorical_chunks_share_their_categories():
     import pandas as pd
 

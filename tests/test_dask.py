@@ -319,6 +319,20 @@ def test_validation_happens_blockwise_with_the_numpy_messages(client):
         vus_score(dask_true, y_true.astype(float))
 
 
+@pytest.mark.parametrize("measure", [mean_absolute_error, vus_score])
+def test_blocks_whose_weights_float64_cannot_hold_together_are_refused(synchronously, measure):
+    # Each block scales its own weights; merged, 1e-300 next to 1e300 would count as
+    # zero and drop its items. In memory that is a ValueError; through Dask too.
+    y_true, y_pred = _random_labels(4, n=N)
+    weight = np.where(np.arange(N) < 23, 1e300, 1e-300)  # the first block: huge
+    y = y_pred.astype(float) if measure is vus_score else y_pred
+    with pytest.raises(ValueError, match="spans? more than float64 can hold"):
+        measure(y_true, y, sample_weight=weight)
+    dask_true, dask_pred, dask_weight = _as_dask("array", y_true, y, weight)
+    with pytest.raises(ValueError, match="spans? more than float64 can hold"):
+        measure(dask_true, dask_pred, sample_weight=dask_weight, labels=[0, 1, 2, 3])
+
+
 def test_importing_the_package_never_imports_dask(import_check):
     _, errors = import_check.communicate(timeout=120)
     assert import_check.returncode == 0, errors
