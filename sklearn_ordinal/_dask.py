@@ -291,27 +291,46 @@ def _confusion_of_block(y_true, y_pred, sample_weight, **kwargs):
 
 
 def _merge_score_tables(parts):
-    """The score table of all the blocks' items, from their tables, in one merge.
+    """The score table of all the blocks' items, from their tables, class by class.
 
-    Every block's cells, on the union of the classes and one power-of-two weight
-    scale, are merged by one sort (pairwise ``+`` would copy the growing table once
-    per block).
+    Each class's cells of every block, on the union of the classes and one
+    power-of-two weight scale, are merged by one sort; the merged cells are written
+    into one table sized for all the blocks' cells. Only one class's cells are ever
+    copied at once, so the client holds the blocks' tables, the merged table and one
+    class's temporaries, not several copies of everything (pairwise ``+`` would also
+    copy the growing table once per block).
     """
-    from .metrics._ranking import _class_of_cells, _merge_cells
+    from .metrics._ranking import ScoreTable, _merge_cells
 
-    parts[:] = [part for part in parts if part is not None]  # in place: freed one by one
+    parts = [part for part in parts if part is not None]
     if len(parts) <= 1:
         return parts[0] if parts else None
     classes = _union_of_classes(parts)
     exponent = max(part.weight_exponent for part in parts)
-    cell_classes, scores, weights = [], [], []
+    # The row of each class in each block's table (-1 where the block lacks it).
+    rows = np.full((len(parts), len(classes)), -1)
     for i, part in enumerate(parts):
-        cell_classes.append(_rows_of(part.classes, classes)[_class_of_cells(part)])
-        scores.append(part.scores)
-        weights.append(_rescaled(part.weights, part.weight_exponent, exponent))
-        parts[i] = None  # the block's table is no longer needed
-    return _merge_cells(classes, np.concatenate(cell_classes), np.concatenate(scores),
-                        np.concatenate(weights), exponent)
+        rows[i, _rows_of(part.classes, classes)] = np.arange(len(part.classes))
+    n_cells = sum(len(part.scores) for part in parts)
+    scores = np.empty(n_cells, dtype=np.result_type(*(part.scores for part in parts)))
+    weights = np.empty(n_cells, dtype=np.result_type(*(part.weights for part in parts)))
+    bounds = np.zeros(len(classes) + 1, dtype=np.intp)
+    for k in range(len(classes)):
+        cells = [(part, slice(part.bounds[row], part.bounds[row + 1]))
+                 for part, row in zip(parts, rows[:, k]) if row >= 0]
+        merged = _merge_cells(
+            classes[k:k + 1],
+            np.zeros(sum(c.stop - c.start for _, c in cells), dtype=np.int8),
+            np.concatenate([part.scores[c] for part, c in cells]),
+            np.concatenate([_rescaled(part.weights[c], part.weight_exponent, exponent)
+                            for part, c in cells]),
+            exponent,
+        )
+        bounds[k + 1] = bounds[k] + len(merged.scores)
+        scores[bounds[k]:bounds[k + 1]] = merged.scores
+        weights[bounds[k]:bounds[k + 1]] = merged.weights
+    # Equal scores of a class in several blocks made fewer cells than allotted.
+    return ScoreTable(classes, scores[:bounds[-1]], weights[:bounds[-1]], bounds, exponent)
 
 
 def dask_score_table(y_true, y_score, labels, sample_weight, measure):
