@@ -941,18 +941,23 @@ def _numeric_bounds(y_true, y_pred):
     return lo, hi
 
 
-def _small_integer_classes(classes, y_true, y_pred):
-    """Whether integer labels go on the grid ``0..max(classes)``: classes that are
-    non-negative integers small enough for the grid to fit one block's counts."""
-    return (
-        classes is not None
-        and classes.dtype.kind in "iu"
-        and y_true.dtype.kind in "iu"
-        and y_pred.dtype.kind in "iu"
-        and len(classes) > 0
-        and classes.min() >= 0
-        and (int(classes.max()) + 1) ** 2 <= _BLOCK
-    )
+def _blockwise_bound(classes, y_true, y_pred):
+    """``hi`` when the integer labels can be counted on the grid ``0..hi`` and checked
+    block by block (while each block is in cache) instead of bounded by two passes
+    beforehand; None otherwise. ``hi`` is the largest class when ``classes`` are
+    given, else the largest label of the first block (a guess that a later block
+    may prove wrong). The grid must fit one block's counts."""
+    if y_true.dtype.kind not in "iu" or y_pred.dtype.kind not in "iu":
+        return None
+    if classes is None:
+        hi = max(_largest_unsigned(y_true[:_BLOCK]), _largest_unsigned(y_pred[:_BLOCK]))
+    elif classes.dtype.kind in "iu" and len(classes) and classes.min() >= 0:
+        hi = int(classes.max())
+    else:
+        return None
+    # Seen as unsigned, a negative label is at least 2 ** (bits - 1): above any such hi.
+    below_negatives = all(hi <= np.iinfo(y.dtype).max for y in (y_true, y_pred))
+    return hi if below_negatives and (hi + 1) ** 2 <= _BLOCK else None
 
 
 def _largest_unsigned(block):
@@ -969,10 +974,21 @@ def _grid_confusion(y_true, y_pred, classes, sample_weight, exponent):
     the positions of ``classes`` when given). None when the span is too large for
     the grid, a float label is not an integer, or a label is not in ``classes``.
     """
-    # Labels among small non-negative integer classes are checked block by block,
-    # while each block is in cache, rather than bounded by two passes beforehand.
-    checked_blockwise = _small_integer_classes(classes, y_true, y_pred)
-    bounds = (0, int(classes.max())) if checked_blockwise else _numeric_bounds(y_true, y_pred)
+    hi = _blockwise_bound(classes, y_true, y_pred)
+    if hi is not None:
+        found = _counted_on_grid(y_true, y_pred, classes, (0, hi), True, sample_weight,
+                                 exponent)
+        if found is not None or classes is not None:
+            return found
+        # A later block holds a label above the first block's: bound them all first.
+    bounds = _numeric_bounds(y_true, y_pred)
+    return _counted_on_grid(y_true, y_pred, classes, bounds, False, sample_weight, exponent)
+
+
+def _counted_on_grid(y_true, y_pred, classes, bounds, checked_blockwise, sample_weight,
+                     exponent):
+    """:func:`_grid_confusion` on the grid ``bounds`` (None: no grid), checking each
+    block's labels against it when ``checked_blockwise``."""
     if bounds is None:
         return None
     lo, hi = bounds

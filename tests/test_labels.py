@@ -508,7 +508,7 @@ def test_small_integer_classes_are_checked_in_every_block(dtype, labels, bad):
         y[where][45] = bad
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_labels, "_BLOCK", 40)  # item 45 is in the second block
-            assert _labels._small_integer_classes(np.array(labels), y["y_true"], y["y_pred"])
+            assert _labels._blockwise_bound(np.array(labels), y["y_true"], y["y_pred"])
             assert _fast_confusion(y["y_true"], y["y_pred"], labels, None, True) is None
             with pytest.raises(ValueError, match=f"{where} contains labels not in labels="):
                 ordinal_confusion(y["y_true"], y["y_pred"], labels=labels)
@@ -518,6 +518,45 @@ def test_small_integer_classes_are_checked_in_every_block(dtype, labels, bad):
             counted = ordinal_confusion(y["y_true"], y["y_pred"], labels=labels,
                                         sample_weight=weights)
         assert counted.matrix[0, 0] == 49 and counted.matrix.sum() == 49
+
+
+@pytest.mark.parametrize("labels", [None, list(range(201))])
+def test_negative_labels_never_pass_as_large_ones(labels):
+    # Seen as unsigned, the int8 label -56 is 200: a blockwise check against classes
+    # up to 200 would take it for one. It is an unknown label (or a class of its own).
+    y_true = np.array([1, 3, 0, 100], dtype=np.int8)
+    y_pred = np.array([1, 3, -56, 100], dtype=np.int8)
+    classes = None if labels is None else np.array(labels)
+    assert _labels._blockwise_bound(classes, y_true, y_pred) is None
+    if labels is None:
+        confusion = ordinal_confusion(y_true, y_pred)
+        assert confusion.classes.tolist() == [-56, 0, 1, 3, 100]
+        assert confusion.matrix[1, 0] == 1  # true 0, predicted -56
+    else:
+        with pytest.raises(ValueError, match=r"y_pred contains labels not in labels=.*-56"):
+            ordinal_confusion(y_true, y_pred, labels=labels)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int64", "uint16"])
+@pytest.mark.parametrize("late", [7, 15, -1, 300])
+def test_a_late_label_beyond_the_first_blocks_labels_is_counted(dtype, late):
+    # Without labels=, the grid is guessed from the first block and checked block by
+    # block; a later block's larger (or negative) label makes the whole count start
+    # again on the bounds of all labels, with the same result as the slow path.
+    if not _fits([late], np.dtype(dtype)):
+        return
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 3, 200).astype(dtype)
+    y_pred = rng.integers(0, 3, 200).astype(dtype)
+    y_pred[150] = late
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 64)
+        assert _labels._blockwise_bound(None, y_true, y_pred) == 2  # the first block's
+        found = _fast_confusion(y_true, y_pred, None, None, True)
+    classes = np.unique(np.r_[y_true, y_pred])
+    assert found[0].tolist() == classes.tolist()
+    expected = _brute_force_confusion(y_true, y_pred, classes.tolist(), np.ones(200))
+    np.testing.assert_array_equal(found[1], expected)
 
 
 @pytest.mark.parametrize("n_classes", [2, 11, 12, 128, 182])
