@@ -51,12 +51,13 @@ def _interval_stretch(values, predicted, true):
             every = np.arange(-span, 2 * span + 1)
             mirror += span
             beyond = np.searchsorted(offsets, every)[mirror]
-            last = np.searchsorted(offsets, every, side="right")[mirror] - 1
+            last = (np.searchsorted(offsets, every, side="right") - 1)[mirror]
         else:
             beyond = np.searchsorted(offsets, mirror)
             last = np.searchsorted(offsets, mirror, side="right") - 1
-        right = predicted >= true
-        return np.where(right, beyond, predicted), np.where(right, predicted, last)
+        # For a >= b the mirror is at or below v_b, so beyond and last are <= b <= a;
+        # for a < b they are > a. So the run is [min(beyond, a), max(last, a)].
+        return np.minimum(beyond, predicted, out=beyond), np.maximum(last, predicted, out=last)
     n_classes = len(values)
     true_value = values[true]
     distance = np.abs(values[predicted] - true_value)
