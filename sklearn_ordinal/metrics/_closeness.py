@@ -64,12 +64,13 @@ def _interval_stretch(values, predicted, true):
     if 4 * distance.size >= n_classes**2:
         # Many pairs: the ends of every pair, one true class at a time. The distances
         # from b fall towards b and rise after it, so each side is searched sorted.
-        lo, hi = np.empty((2, n_classes, n_classes), dtype=np.intp)
+        lo, hi = np.empty((2, n_classes, n_classes), dtype=np.intp)  # [b, a]
         for b in range(n_classes):
             from_b = np.abs(values - values[b])
-            lo[:, b] = np.searchsorted(-from_b[: b + 1], -from_b)
-            hi[:, b] = b - 1 + np.searchsorted(from_b[b:], from_b, side="right")
-        return lo[predicted, true], hi[predicted, true]
+            lo[b] = np.searchsorted(-from_b[: b + 1], -from_b)
+            hi[b] = np.searchsorted(from_b[b:], from_b, side="right")
+        hi += np.arange(n_classes)[:, np.newaxis] - 1
+        return lo[true, predicted], hi[true, predicted]
 
     def last_within(inside, outside):
         # Few pairs: bisection between a class within d (inside) and one beyond it.
