@@ -11,6 +11,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import accuracy_score
 
 from sklearn_ordinal.metrics import class_proximity, cem_score, mean_absolute_error
+from sklearn_ordinal.metrics._closeness import _interval_stretch, _proximity
 
 SCALES = ["ordinal", "nominal", "interval"]
 APPENDIX_A_CLASSES = ["neg", "neu", "pos"]
@@ -179,6 +180,85 @@ def test_class_without_gold_item():
     assert score == pytest.approx(expected)
     # Every gold item lies between class 3 and class 0: prox = -log2(1) = 0 (not -0).
     assert str(proximity[3, 0]) == "0.0"
+
+
+# --- Proximities of some pairs, and the runs of classes behind them -------------------
+
+
+@st.composite
+def _class_values(draw, n_classes):
+    """Increasing class values of every kind the interval scale treats apart: whole
+    numbers close together or far apart, fractions, and values so far apart that
+    distances from the first class round to the same number (ties on one side)."""
+    kind = draw(st.sampled_from(["close", "far", "fractions", "rounded"]))
+    if kind in ("close", "far"):
+        high = 3 if kind == "close" else 10**6
+        steps = draw(st.lists(st.integers(1, high), min_size=n_classes, max_size=n_classes))
+        return draw(st.integers(-50, 50)) + np.cumsum(steps).astype(np.float64)
+    steps = draw(st.lists(st.floats(0.1, 10.0), min_size=n_classes, max_size=n_classes))
+    values = draw(st.floats(-1e3, 1e3)) + np.cumsum(steps)
+    if kind == "rounded":
+        values[0] = -1e20
+    return values
+
+
+@st.composite
+def _weights_values_and_pairs(draw):
+    n_classes = draw(st.integers(1, 7))
+    weight = st.one_of(st.just(0.0), st.integers(1, 9).map(float), st.floats(0.01, 5.0))
+    n_matrices = draw(st.sampled_from([(), (2,)]))  # one gold standard, or a stack
+    size = n_classes * int(np.prod(n_matrices))
+    weights = np.array(draw(st.lists(weight, min_size=size, max_size=size)))
+    weights = weights.reshape(n_matrices + (n_classes,))
+    assume((weights.sum(axis=-1) > 0).all())
+    # From one pair to every pair, so that each way of finding the runs is used.
+    position = st.integers(0, n_classes - 1)
+    n_pairs = draw(st.integers(1, n_classes**2))
+    predicted = np.array(draw(st.lists(position, min_size=n_pairs, max_size=n_pairs)))
+    true = np.array(draw(st.lists(position, min_size=n_pairs, max_size=n_pairs)))
+    return weights, draw(_class_values(n_classes)), predicted, true
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("flat", [False, True])
+@given(case=_weights_values_and_pairs())
+def test_proximity_of_pairs_is_the_table_entry(scale, flat, case):
+    # cem_score computes proximities only at the cells with weight; they must be the
+    # table's entries to the last bit (infinite ones included).
+    weights, values, predicted, true = case
+    with np.errstate(divide="ignore", invalid="ignore"):
+        table = _proximity(weights, values, scale, flat)
+        pairs = _proximity(weights, values, scale, flat, predicted, true)
+    np.testing.assert_array_equal(pairs, table[..., predicted, true])
+
+
+@given(case=_weights_values_and_pairs())
+def test_interval_runs_are_the_definition(case):
+    # The classes at least as close to b as a is, tested one by one with the
+    # definition's floating-point test, are exactly the run lo..hi.
+    _, values, predicted, true = case
+    n_classes = len(values)
+    every = np.arange(n_classes)
+    for pairs in [(predicted, true), (every[:, np.newaxis], every)]:
+        lo, hi = np.broadcast_arrays(*_interval_stretch(values, *pairs))
+        for (a, b), first, last in zip(np.broadcast(*pairs), lo.ravel(), hi.ravel()):
+            closer = [
+                x for x in range(n_classes)
+                if abs(values[x] - values[b]) <= abs(values[a] - values[b])
+            ]
+            assert (first, last) == (closer[0], closer[-1])
+            assert closer == list(range(first, last + 1))
+
+
+def test_far_apart_values_tie_on_one_side():
+    # From -1e20, the distances to 0, 1 and 2 round to the same number, so predicting
+    # class 1 for true class 0 counts classes 1, 2 and 3 (the definition, in floats).
+    values = np.array([-1e20, 0.0, 1.0, 2.0])
+    assert [int(end) for end in _interval_stretch(values, np.array(1), np.array(0))] == [0, 3]
+    proximity = class_proximity(
+        np.repeat([0, 1, 2, 3], [1, 2, 3, 4]), scale="interval", class_values=values
+    )
+    assert proximity[1, 0] == pytest.approx(-np.log2((1 + 2 / 2 + 3 + 4) / 10))
 
 
 # --- Identities ----------------------------------------------------------------------

@@ -29,53 +29,117 @@ _COMMON_CONSTRAINTS = {
 }
 
 
-def _closeness_mass(class_weights, values, scale):
-    """``N * P_T(a, b)`` for every predicted class ``a`` (row) and true class ``b`` (column).
+def _interval_stretch(values, predicted, true):
+    r"""First and last class positions at least as close to ``true`` as ``predicted``.
+
+    On the interval scale the classes within :math:`d = |v_a - v_b|` of :math:`b` are
+    consecutive (the values increase): from ``lo`` to ``hi``, one of which is
+    :math:`a` (or a class tied with it) and the other the last class on the far side
+    of :math:`b` not beyond its mirror image :math:`2 v_b - v_a`. The test is the
+    definition's, :math:`|v_x - v_b| \le d` in floating point, so that a class exactly
+    as far on the other side counts exactly when the data say so.
+    """
+    if np.array_equal(values, np.round(values)) and np.abs(values).max() <= 2.0**50:
+        # Whole numbers this small: as integers, every difference is exact, and the far
+        # end is where the mirror 2 v_b - v_a falls among the values.
+        offsets = (values - values[0]).astype(np.intp)
+        mirror = 2 * offsets[true] - offsets[predicted]
+        span = offsets[-1]
+        if 3 * span + 1 <= mirror.size:
+            # Every mirror lies in [-span, 2 span]: searching each once and looking the
+            # pairs up is cheaper than a search per pair.
+            every = np.arange(-span, 2 * span + 1)
+            mirror += span
+            beyond = np.searchsorted(offsets, every)[mirror]
+            last = (np.searchsorted(offsets, every, side="right") - 1)[mirror]
+        else:
+            beyond = np.searchsorted(offsets, mirror)
+            last = np.searchsorted(offsets, mirror, side="right") - 1
+        # For a >= b the mirror is at or below v_b, so beyond and last are <= b <= a;
+        # for a < b they are > a. So the run is [min(beyond, a), max(last, a)].
+        return np.minimum(beyond, predicted, out=beyond), np.maximum(last, predicted, out=last)
+    n_classes = len(values)
+    true_value = values[true]
+    distance = np.abs(values[predicted] - true_value)
+    if 4 * distance.size >= n_classes**2:
+        # Many pairs: the ends of every pair, one true class at a time. The distances
+        # from b fall towards b and rise after it, so each side is searched sorted.
+        lo, hi = np.empty((2, n_classes, n_classes), dtype=np.intp)  # [b, a]
+        for b in range(n_classes):
+            from_b = np.abs(values - values[b])
+            lo[b] = np.searchsorted(-from_b[: b + 1], -from_b)
+            hi[b] = np.searchsorted(from_b[b:], from_b, side="right")
+        hi += np.arange(n_classes)[:, np.newaxis] - 1
+        return lo[true, predicted], hi[true, predicted]
+
+    def last_within(inside, outside):
+        # Few pairs: bisection between a class within d (inside) and one beyond it.
+        while True:
+            undecided = np.abs(outside - inside) > 1
+            if not undecided.any():
+                return inside
+            middle = (inside + outside) // 2
+            within = np.abs(values[middle] - true_value) <= distance
+            inside = np.where(undecided & within, middle, inside)
+            outside = np.where(undecided & ~within, middle, outside)
+
+    shape = distance.shape
+    lo = last_within(np.broadcast_to(np.minimum(predicted, true), shape), np.full(shape, -1))
+    hi = last_within(np.broadcast_to(np.maximum(predicted, true), shape), np.full(shape, n_classes))
+    return lo, hi
+
+
+def _closeness_mass(class_weights, values, scale, predicted, true):
+    """``N * P_T(a, b)`` for predicted classes ``a`` and true classes ``b``.
 
     ``P_T(a, b) N`` is half the weight of ``a`` plus the weight of every other class
-    at least as close to ``b`` as ``a`` is, on scale ``T``. Each scale has a closed
-    form, so this is ``O(K^2)`` (``O(K^2 log K)`` for the interval scale). Class
-    weights of shape ``(..., K)`` (a stack of gold standards) give ``(..., K, K)``.
+    at least as close to ``b`` as ``a`` is, on scale ``T``: on every scale, a run of
+    consecutive classes (all of them on the nominal scale), so two cumulative sums
+    give it. ``predicted`` and ``true`` are class positions that broadcast together
+    (``[:, None]`` and ``[None, :]`` for every pair); class weights of shape
+    ``(..., K)`` (a stack of gold standards) give one mass per pair and matrix.
     """
     n = class_weights
-    n_classes = n.shape[-1]
-    half = n[..., :, np.newaxis] / 2
+    half = n[..., predicted] / 2
     if scale == "nominal":
         # Every class but a is as close to b as a wrong a is.
-        mass = np.repeat(n.sum(axis=-1)[..., np.newaxis, np.newaxis] - half, n_classes, axis=-1)
-    elif scale == "ordinal":
-        # The classes from min(a, b) to max(a, b), with only half of a.
+        total = n.sum(axis=-1)
+        mass = total.reshape(total.shape + (1,) * (half.ndim - total.ndim)) - half
+        mass = np.array(np.broadcast_to(mass, np.broadcast_shapes(mass.shape, np.shape(true))))
+    else:
         upto = np.cumsum(n, axis=-1)
         before = upto - n
-        position = np.arange(n_classes)
-        high = np.maximum.outer(position, position)
-        low = np.minimum.outer(position, position)
-        mass = upto[..., high] - before[..., low] - half
-    else:
-        # A loop over the K true classes (never over items): for each, the weight of
-        # the classes within distance |v_a - v_b| of b, ties included.
-        mass = np.empty(n.shape + (n_classes,))
-        for b in range(n_classes):
-            distance = np.abs(values - values[b])
-            order = np.argsort(distance, kind="stable")
-            within = np.cumsum(n[..., order], axis=-1)
-            nearest = np.searchsorted(distance[order], distance, side="right") - 1
-            mass[..., :, b] = within[..., nearest]
+        if scale == "ordinal":
+            # The classes from min(a, b) to max(a, b): both orders broadcast (no
+            # gathering of every pair), then each pair takes its own.
+            mass = np.where(
+                predicted <= true,
+                upto[..., true] - before[..., predicted],
+                upto[..., predicted] - before[..., true],
+            )
+        else:
+            lo, hi = _interval_stretch(values, predicted, true)
+            mass = upto[..., hi] - before[..., lo]
         mass -= half
-    # Exact halves on the diagonal, so that an empty class gets exactly 0.
-    diagonal = np.arange(n_classes)
-    mass[..., diagonal, diagonal] = n / 2
+    # Exact halves where a = b, so that an empty class gets exactly 0.
+    np.copyto(mass, half, where=predicted == true)
     return mass
 
 
-def _proximity(class_weights, values, scale, flat):
-    """``prox[a, b]``, in bits (or ``1 - P`` when ``flat``); rows are predicted classes."""
-    total = class_weights.sum(axis=-1)[..., np.newaxis, np.newaxis]
-    probability = _closeness_mass(class_weights, values, scale) / total
+def _proximity(class_weights, values, scale, flat, predicted=None, true=None):
+    """``prox[a, b]``, in bits (or ``1 - P`` when ``flat``), for the pairs of class
+    positions ``predicted`` and ``true`` (default: every pair, rows predicted)."""
+    if predicted is None:
+        predicted = np.arange(class_weights.shape[-1])[:, np.newaxis]
+        true = predicted.T
+    probability = _closeness_mass(class_weights, values, scale, predicted, true)
+    total = class_weights.sum(axis=-1)
+    probability /= total.reshape(total.shape + (1,) * (probability.ndim - total.ndim))
     if flat:
-        return 1.0 - probability
+        return np.subtract(1.0, probability, out=probability)
     with np.errstate(divide="ignore"):
-        return 0.0 - np.log2(probability)  # not -log2: P = 1 must give 0.0, not -0.0
+        np.log2(probability, out=probability)
+    return np.subtract(0.0, probability, out=probability)  # not -: P = 1 gives 0.0, not -0.0
 
 
 def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_weight, measure):
@@ -303,12 +367,18 @@ def cem_score(
 def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     matrix = confusion.matrix
     n = matrix.sum(axis=-1)
-    proximity = _proximity(n, confusion.values, scale, flat)
-    # Rows = predicted, like proximity. Cells without weight are skipped: only
-    # there can a proximity be infinite (a true class with no gold item).
-    observed = np.swapaxes(matrix, -1, -2)
+    # Proximities only where they are used: the cells with weight (in any matrix of a
+    # stack), O(cells) rather than K x K, and the gold classes' own. Cells without
+    # weight are skipped: only there can a proximity be infinite (no gold item).
+    true, predicted = np.nonzero(matrix.reshape((-1,) + matrix.shape[-2:]).any(axis=0))
+    observed = matrix[..., true, predicted]
+    proximity = _proximity(n, confusion.values, scale, flat, predicted, true)
     achieved = np.multiply(observed, proximity, out=np.zeros(proximity.shape), where=observed > 0)
-    best = np.multiply(
-        n, proximity.diagonal(axis1=-2, axis2=-1), out=np.zeros(n.shape), where=n > 0
-    )
-    return _one_or_many(achieved.sum(axis=(-2, -1)) / best.sum(axis=-1))
+    position = np.arange(n.shape[-1])
+    own = _proximity(n, confusion.values, scale, flat, position, position)
+    best = np.multiply(n, own, out=np.zeros(n.shape), where=n > 0)
+    # Summed in order (a cumulative sum): the zeros of cells that have weight only in
+    # other matrices of a stack then change nothing, so a stack scores each matrix
+    # exactly as alone; np.sum's pairwise grouping would shift with them.
+    total = np.cumsum(achieved, axis=-1)[..., -1] if len(true) else np.zeros(n.shape[:-1])
+    return _one_or_many(total / best.sum(axis=-1))
