@@ -520,13 +520,16 @@ def _split_aucs(table, ties):
     if new_score.all() and _unit_weights(table, n):
         # Each item its own score with weight 1 (continuous scores, no weights): its
         # weight below is its position in score order, so the weights need no
-        # reordering; the same sums in the same order as the general case below.
+        # reordering. Summed block by block, since bincount would copy the classes
+        # as intp; the sums are of integers, exact below 2**53 as in the case below.
         del order
-        rank_sum = np.bincount(
-            cell_classes, weights=np.arange(len(cell_classes), dtype=np.float64),
-            minlength=n_classes,
-        )
-        rank_sum += 0.5 * n
+        rank_sum = 0.5 * n
+        for start, stop in _blocks(len(cell_classes)):
+            rank_sum += np.bincount(
+                cell_classes[start:stop],
+                weights=np.arange(start, stop, dtype=np.float64),
+                minlength=n_classes,
+            )
     elif new_score.all():
         weights = table.weights[order]
         del order  # each temporary as large as the data is let go as soon as it can be
