@@ -592,7 +592,10 @@ def _vus(table, ties="average"):
     stays in [0, 1] however large the data.
     """
     scores, weights = _class_cells(table)
-    scale = 1.0 / _class_weights(table)
+    class_weights = _class_weights(table)
+    # Unweighted continuous scores weigh 1 per cell: no product by the weights.
+    unit = _unit_weights(table, class_weights)
+    scale = 1.0 / class_weights
     ends = np.multiply(weights[0], scale[0], dtype=np.float64)
     before = np.ones(len(ends))
     # tied_below[j]: (the scores of class j that class j - 1 holds too, their index
@@ -603,8 +606,11 @@ def _vus(table, ties="average"):
         np.cumsum(ends, out=up_to[1:])
         below, tied = _position_below(scores[k - 1], scores[k])
         previous_before, before = before, up_to[below]
-        ends = before * weights[k]
-        ends *= scale[k]
+        if unit:
+            ends = before * scale[k]
+        else:
+            ends = before * weights[k]
+            ends *= scale[k]
         tied_below.append(None)
         if ties == "strict" or not tied.size:
             continue
