@@ -708,3 +708,30 @@ def test_continuous_scores_of_many_items_match_the_dense_reference(n_classes):
         for ties in TIES:
             expected = _reference(name, table, ties)
             assert measure(y, s, ties=ties) == pytest.approx(expected, rel=1e-13, abs=1e-300)
+
+
+@pytest.mark.parametrize("ties", TIES)
+@given(data=ranking_data())
+def test_unit_weight_shortcuts_give_the_general_paths_values_exactly(ties, data):
+    # Unweighted continuous scores skip reordering the weights (U_cons) and the
+    # products by them (VUS); the same table with float weights takes the general
+    # paths, which must give the very same floats.
+    from sklearn_ordinal.metrics import ScoreTable
+
+    y, s, _, _ = data
+    table = ScoreTable.from_predictions(y, s, labels=np.unique(y))
+    general = table._replace(weights=table.weights.astype(np.float64))
+    for measure in (u_cons_score, vus_score):
+        assert table.score(measure, ties=ties) == general.score(measure, ties=ties)
+
+
+def test_steps_up_across_blocks_is_the_direct_comparison():
+    # _steps_up reads scores[order] block by block; ties must be seen across the
+    # block boundaries too (2**16 items a block).
+    rng = np.random.default_rng(0)
+    scores = rng.integers(0, 3, size=3 * 2**16 + 5).astype(float).cumsum()
+    scores[2**16 - 1: 2**16 + 1] = scores[2**16 - 1]  # a tie across the first boundary
+    order = rng.permutation(scores.size)
+    scores = scores[np.argsort(order)]  # scores[order] is increasing again
+    expected = np.concatenate([[True], np.diff(scores[order]) != 0])
+    np.testing.assert_array_equal(_ranking._steps_up(scores, order), expected)

@@ -27,6 +27,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._compat import Interval, StrOptions, validate_params
 from .._labels import (
     _any_dask,
+    _blocks,
     _check_same_classes,
     _common_scale,
     _unwrap_measure,
@@ -476,6 +477,29 @@ def _class_pair_aucs(table, ties):
     return np.array(aucs), np.array(sizes)
 
 
+def _steps_up(scores, order):
+    """Whether each of ``scores[order]`` (increasing) differs from the one before it.
+
+    Read block by block, so that no temporary holds ``scores[order]`` whole.
+    """
+    new_score = np.empty(len(order), dtype=bool)
+    new_score[:1] = True
+    for start, stop in _blocks(len(order)):
+        run = scores[order[max(start - 1, 0):stop]]
+        np.not_equal(run[1:], run[:-1], out=new_score[max(start, 1):stop])
+    return new_score
+
+
+def _unit_weights(table, class_weights):
+    """Whether every cell of ``table`` weighs exactly 1 (integer counts of distinct
+    scores), given its ``class_weights``."""
+    return (
+        table.weights.dtype.kind in "iu"
+        and class_weights.sum() == len(table.weights)
+        and table.weights.max() == 1
+    )
+
+
 def _split_aucs(table, ties):
     """AUC of the classes above each split ``k`` against those at or below it.
 
@@ -490,15 +514,25 @@ def _split_aucs(table, ties):
     n_classes = len(table.classes)
     # A stable sort of runs already sorted merges them, in O(n log r).
     order = np.argsort(table.scores, kind="stable")
-    scores = table.scores[order]
-    new_score = np.empty(len(scores), dtype=bool)
-    new_score[0] = True
-    np.not_equal(scores[1:], scores[:-1], out=new_score[1:])
-    del scores  # each temporary as large as the data is let go as soon as it can be
+    new_score = _steps_up(table.scores, order)
     cell_classes = _class_of_cells(table)[order]
-    weights = table.weights[order]
-    del order
-    if new_score.all():
+    n = _class_weights(table)
+    if new_score.all() and _unit_weights(table, n):
+        # Each item its own score with weight 1 (continuous scores, no weights): its
+        # weight below is its position in score order, so the weights need no
+        # reordering. Summed block by block, since bincount would copy the classes
+        # as intp; the sums are of integers, exact below 2**53 as in the case below.
+        del order
+        rank_sum = 0.5 * n
+        for start, stop in _blocks(len(cell_classes)):
+            rank_sum += np.bincount(
+                cell_classes[start:stop],
+                weights=np.arange(start, stop, dtype=np.float64),
+                minlength=n_classes,
+            )
+    elif new_score.all():
+        weights = table.weights[order]
+        del order  # each temporary as large as the data is let go as soon as it can be
         # rho_i = (weight strictly below) + w_i / 2, summed in place: no temporary.
         below = weights.astype(np.float64)
         np.cumsum(below, out=below)
@@ -511,6 +545,8 @@ def _split_aucs(table, ties):
         square *= square
         rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
+        weights = table.weights[order]
+        del order
         group = np.cumsum(new_score)
         group -= 1
         at_score = np.bincount(group, weights=weights)
@@ -519,7 +555,6 @@ def _split_aucs(table, ties):
         mid_rank = mid_rank[group]
         mid_rank *= weights
         rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
-    n = _class_weights(table)
     lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
     # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
     # cancels by N / (weight of its side), so the heavier side gives the pairs.
@@ -557,7 +592,10 @@ def _vus(table, ties="average"):
     stays in [0, 1] however large the data.
     """
     scores, weights = _class_cells(table)
-    scale = 1.0 / _class_weights(table)
+    class_weights = _class_weights(table)
+    # Unweighted continuous scores weigh 1 per cell: no product by the weights.
+    unit = _unit_weights(table, class_weights)
+    scale = 1.0 / class_weights
     ends = np.multiply(weights[0], scale[0], dtype=np.float64)
     before = np.ones(len(ends))
     # tied_below[j]: (the scores of class j that class j - 1 holds too, their index
@@ -568,8 +606,11 @@ def _vus(table, ties="average"):
         np.cumsum(ends, out=up_to[1:])
         below, tied = _position_below(scores[k - 1], scores[k])
         previous_before, before = before, up_to[below]
-        ends = before * weights[k]
-        ends *= scale[k]
+        if unit:
+            ends = before * scale[k]
+        else:
+            ends = before * weights[k]
+            ends *= scale[k]
         tied_below.append(None)
         if ties == "strict" or not tied.size:
             continue
