@@ -638,12 +638,21 @@ def _unique_classes(arrays, need_order, measure):
         arrays = _common_integer_type(arrays)
         if len(arrays) == 1:
             y = arrays[0]
-            lo, hi = int(y.min()), int(y.max())
+            # Non-negative labels (the common case) are bounded by one pass, as
+            # unsigned integers in which a negative label is huge.
+            hi = _largest_unsigned(y)
+            lo = 0 if hi <= np.iinfo(y.dtype).max else int(y.min())
+            hi = hi if lo == 0 else int(y.max())
             if hi - lo < _MAX_DIRECT_SPAN:
                 # Small integer labels, the common case: present classes by one
                 # bincount and codes by a lookup table, never sorting the items.
                 present = np.flatnonzero(np.bincount(_offsets(y, lo)))
+                lo, present = lo + int(present[0]), present - present[0]
                 classes = (present + lo).astype(y.dtype)
+                if len(present) == hi - lo + 1:
+                    # No gap (the common case): the codes are the offsets, in one
+                    # pass, with no lookup and no check (every label is a class).
+                    return classes, _offsets(y, lo).astype(np.intp, copy=True), None
                 return classes, _encode(y, classes, "y_true"), None
     if len(arrays) == 1:
         classes, codes = np.unique(arrays[0], return_inverse=True)

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics import confusion_matrix
@@ -280,6 +280,30 @@ def test_small_dtype_labels_do_not_wrap_in_the_lookup_table():
         labels=np.array([-1, 0, 5], dtype=np.int8),
     )
     np.testing.assert_array_equal(confusion.matrix, [[0, 0, 0], [0, 0, 1], [0, 0, 1]])
+
+
+@given(
+    st.sampled_from(["int8", "int16", "int64", "uint8", "uint64"]),
+    st.lists(st.integers(-130, 300), min_size=1, max_size=40),
+    st.sampled_from([0, 5000, 2**62]),
+)
+@example("int64", [0, 2, 1, 2], 0)  # codes equal to the labels: still a copy
+@example("int8", [-128, 127, 0], 0)
+def test_classes_and_codes_of_one_integer_array_are_np_unique(dtype, values, shift):
+    # One array of integers (ranking measures, the trivial classifier): bounded by one
+    # unsigned max when non-negative, the codes taken as offsets when the classes have
+    # no gap, else looked up; always what np.unique gives.
+    info = np.iinfo(dtype)
+    values = [v + shift if info.max > 2**62 + 300 else v for v in values]
+    if not _fits(values, np.dtype(dtype)):
+        return
+    y = np.array(values, dtype=dtype)
+    classes, codes, _ = _labels._unique_classes([y], True, None)
+    expected_classes, expected_codes = np.unique(y, return_inverse=True)
+    assert classes.dtype == y.dtype
+    np.testing.assert_array_equal(classes, expected_classes)
+    np.testing.assert_array_equal(codes, expected_codes)
+    assert codes.dtype == np.intp and not np.shares_memory(codes, y)
 
 
 def test_negative_int8_labels_for_items_alone():
