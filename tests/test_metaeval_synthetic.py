@@ -5,7 +5,7 @@ import pytest
 from sklearn.metrics import accuracy_score
 
 from sklearn_ordinal.metaeval import make_synthetic_ordinal_task, score_systems
-from sklearn_ordinal.metaeval._synthetic import _mistakes
+from sklearn_ordinal.metaeval._synthetic import _gold_ordering, _mistakes
 
 KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal_displacement")
 
@@ -54,6 +54,19 @@ def test_error_ratios(task):
     assert changed[random] == pytest.approx(task.error_ratio[random] * 10 / 11, abs=0.02)
 
 
+@pytest.mark.parametrize("n_items", [7, 40, 200])
+def test_each_system_errs_on_exactly_its_ratio_of_every_test_case(n_items):
+    # With classes far above the gold ones, the next class is always a change.
+    ratios = np.arange(11) / 10
+    task = make_synthetic_ordinal_task(n_test_cases=6, n_items=n_items, n_classes=60,
+                                       kinds="tag_displacement", error_ratios=ratios,
+                                       random_state=n_items)
+    assert task.y_true.max() < 60
+    changed = (task.y_pred != task.y_true).sum(axis=2)
+    expected = np.round(ratios * n_items).astype(int)
+    np.testing.assert_array_equal(changed, np.repeat(expected[:, np.newaxis], 6, axis=1))
+
+
 def _system(task, kind, ratio):
     (index,) = np.flatnonzero((task.kind == kind) & np.isclose(task.error_ratio, ratio))
     return task.y_pred[index]
@@ -97,7 +110,8 @@ ORDER = np.array([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 19,
     [("keep_gold", [8, 9]), ("last_class", [9, 9])],
 )
 def test_ordinal_displacement_overflow_on_a_tiny_task(overflow, top_two):
-    output = _mistakes("ordinal_displacement", GOLD, ORDER, 11, None, overflow)
+    sorted_gold, position = _gold_ordering(GOLD, ORDER)
+    output = _mistakes("ordinal_displacement", GOLD, sorted_gold, position, 11, None, overflow)
     sorted_gold = GOLD[0, ORDER[0]]
     expected = np.empty(20, dtype=int)
     expected[ORDER[0, :18]] = sorted_gold[2:]  # every other item: two positions up

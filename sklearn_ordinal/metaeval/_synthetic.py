@@ -21,16 +21,23 @@ MISTAKE_KINDS = ("random", "proximity", "majority", "tag_displacement", "ordinal
 DISPLACEMENT_OVERFLOWS = ("keep_gold", "last_class")
 
 
-def _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow):
+def _gold_ordering(y_true, order):
+    """``(sorted_gold, position)``: each test case's gold classes in the order ``order``
+    (the paper's ``ord(d)``: items sorted by gold class, ties in random order) and the
+    position of each item in it."""
+    n_test_cases, n_items = y_true.shape
+    rows = np.arange(n_test_cases)[:, np.newaxis]
+    position = np.empty_like(order)
+    position[rows, order] = np.arange(n_items)
+    return y_true[rows, order], position
+
+
+def _mistakes(kind, y_true, sorted_gold, position, n_classes, rng, displacement_overflow):
     """The label a system of this kind puts on each item when it errs on it.
 
-    ``order[t]`` lists the items of test case ``t`` sorted by gold class (ties in
-    random order), which is the paper's ``ord(d)``.
+    ``sorted_gold`` and ``position`` are :func:`_gold_ordering` of ``y_true``.
     """
     n_test_cases, n_items = y_true.shape
-    sorted_gold = np.take_along_axis(y_true, order, axis=1)
-    position = np.empty_like(order)
-    np.put_along_axis(position, order, np.arange(n_items)[np.newaxis, :], axis=1)
     if kind == "majority":
         # One bincount for all test cases: each gets its own block of class counts.
         offset = (n_classes + 1) * np.arange(n_test_cases)[:, np.newaxis]
@@ -51,7 +58,7 @@ def _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow):
             target = np.minimum(target, n_items - 1)
     else:  # proximity: halfway (in items) between the gold and a random position
         target = (position + rng.randint(0, n_items, size=y_true.shape)) // 2
-    return np.take_along_axis(sorted_gold, target, axis=1)
+    return sorted_gold[np.arange(n_test_cases)[:, np.newaxis], target]
 
 
 @validate_params(
@@ -192,25 +199,34 @@ def make_synthetic_ordinal_task(
     # Adding noise below 1/2 to integer classes sorts ties in random order.
     order = np.argsort(y_true + rng.uniform(0, 0.5, size=y_true.shape), axis=1, kind="stable")
 
-    y_pred, kind_of, ratio_of = [], [], []
-    for kind in kinds:
-        for ratio in error_ratios:
-            n_errors = int(round(ratio * n_items))
-            draws = rng.random_sample(y_true.shape)
-            wrong = np.zeros(y_true.shape, dtype=bool)
-            if n_errors:
-                # The items of the n_errors lowest draws (a set: no full sort needed).
-                errs = np.argpartition(draws, n_errors - 1, axis=1)[:, :n_errors]
-                np.put_along_axis(wrong, errs, True, axis=1)
-            mistakes = _mistakes(kind, y_true, order, n_classes, rng, displacement_overflow)
-            y_pred.append(np.where(wrong, mistakes, y_true))
-            kind_of.append(kind)
-            ratio_of.append(float(ratio))
+    sorted_gold, position = _gold_ordering(y_true, order)
+
+    y_pred = np.empty((len(kinds) * len(error_ratios),) + y_true.shape, dtype=y_true.dtype)
+    kind_of, ratio_of = np.repeat(kinds, len(error_ratios)), np.tile(error_ratios, len(kinds))
+    fixed = {}  # the mistakes that draw nothing are the same at every ratio
+    for system, (kind, ratio) in enumerate(zip(kind_of, ratio_of)):
+        n_errors = int(round(ratio * n_items))
+        draws = rng.random_sample(y_true.shape)
+        if kind in ("random", "proximity"):
+            mistakes = _mistakes(kind, y_true, sorted_gold, position, n_classes, rng,
+                                 displacement_overflow)
+        elif kind not in fixed:
+            mistakes = fixed[kind] = _mistakes(kind, y_true, sorted_gold, position, n_classes,
+                                               rng, displacement_overflow)
+        else:
+            mistakes = fixed[kind]
+        np.copyto(y_pred[system], y_true)
+        if n_errors:
+            # The items of the n_errors lowest draws: those at most the n_errors-th
+            # smallest draw of their test case (a partition, no full sort; two equal
+            # draws of 53 random bits, which would add an item, are not to be met).
+            kth = np.partition(draws, n_errors - 1, axis=1)[:, n_errors - 1, np.newaxis]
+            np.copyto(y_pred[system], mistakes, where=draws <= kth)
     return Bunch(
         y_true=y_true,
-        y_pred=np.stack(y_pred),
-        kind=np.array(kind_of),
-        error_ratio=np.array(ratio_of),
+        y_pred=y_pred,
+        kind=kind_of,
+        error_ratio=ratio_of,
         classes=np.arange(1, n_classes + 1),
     )
 
