@@ -164,29 +164,34 @@ def f1_averages(task):
     }
 
 
-def coverage_table(scores, kinds, rows=METRICS):
-    """Coverage of every metric on all systems and without each kind of system."""
+def column_uirs(scores, kinds):
+    """The UIR table of the reference metrics in each column (all systems, and without
+    each kind of system): ``{column: (systems kept, UIR)}``, shared by every metric."""
     reference = np.stack([scores[row] for row in REFERENCE], axis=-1)
+    uirs = {}
+    for column, removed in COLUMNS.items():
+        keep = kinds != removed
+        uirs[column] = keep, _pairwise_uir(reference[keep])
+    return uirs
+
+
+def coverage_table(scores, uirs, rows=METRICS):
+    """Coverage of every metric on all systems and without each kind of system."""
     metrics = np.stack([scores[row] for row in rows])
     table = np.empty((len(rows), len(COLUMNS)))
-    for j, removed in enumerate(COLUMNS.values()):
-        keep = kinds != removed
-        # One UIR table serves every metric; coverage() on each metric.
-        table[:, j] = _coverage_from_uir(metrics[:, keep], _pairwise_uir(reference[keep]))
+    for j, (keep, uir) in enumerate(uirs.values()):
+        table[:, j] = _coverage_from_uir(metrics[:, keep], uir)
     return pd.DataFrame(table, index=list(rows), columns=list(COLUMNS))
 
 
-def variant_rows(scores, undefined, kinds):
+def variant_rows(scores, undefined, uirs):
     """Coverage of the correlations with undefined values ranked highest, and of every
     metric over unordered pairs, on all systems and without each kind of system."""
-    reference = np.stack([scores[row] for row in REFERENCE], axis=-1)
     with_nan = np.stack([np.where(undefined, np.nan, scores[row]) for row in CORRELATIONS])
     metrics = np.stack([scores[row] for row in METRICS])
     nan_high = np.empty((len(CORRELATIONS), len(COLUMNS)))
     unordered = np.empty((len(METRICS), len(COLUMNS)))
-    for j, removed in enumerate(COLUMNS.values()):
-        keep = kinds != removed
-        uir = _pairwise_uir(reference[keep])
+    for j, (keep, uir) in enumerate(uirs.values()):
         nan_high[:, j] = pair_coverage(with_nan[:, keep], uir)
         unordered[:, j] = pair_coverage(metrics[:, keep], uir, pairs="unordered")
     return (pd.DataFrame(nan_high, index=CORRELATIONS, columns=list(COLUMNS)),
@@ -203,18 +208,18 @@ def run_seed(seed, size):
     changed = (first.y_pred != second.y_pred).any(axis=(1, 2))
     scores[READINGS[1]] = rescore(scores[READINGS[0]], second, changed)
 
-    result = {}
+    result, uirs = {}, {}
     for reading, task in tasks.items():
-        result[reading] = coverage_table(scores[reading], task.kind)
+        uirs[reading] = column_uirs(scores[reading], task.kind)
+        result[reading] = coverage_table(scores[reading], uirs[reading])
         undefined = (np.ptp(task.y_pred, axis=2) == 0) | (np.ptp(task.y_true, axis=1) == 0)
-        nan_high, unordered = variant_rows(scores[reading], undefined, task.kind)
+        nan_high, unordered = variant_rows(scores[reading], undefined, uirs[reading])
         result[reading, "undefined ranked highest"] = nan_high
         result[reading, "unordered pairs"] = unordered
     f1 = f1_averages(first)
     # The first average is the scorer's own measure: the same numbers, or a bug here.
     np.testing.assert_allclose(f1["present (ours)"], scores[READINGS[0]]["F-measure"], atol=1e-12)
-    result["F-measure averages"] = coverage_table(
-        {**scores[READINGS[0]], **f1}, first.kind, rows=F_AVERAGES)
+    result["F-measure averages"] = coverage_table(f1, uirs[READINGS[0]], rows=F_AVERAGES)
     result["undefined systems"] = sorted(
         {f"{first.kind[s]} r={first.error_ratio[s]:g}"
          for s in np.flatnonzero((np.ptp(first.y_pred, axis=2) == 0).any(axis=1))})

@@ -5,13 +5,14 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from scipy.stats import spearmanr
+from scipy.stats import rankdata, spearmanr
 from sklearn.exceptions import UndefinedMetricWarning
 
 from sklearn_ordinal.metaeval import coverage, unanimous_improvement_ratio
+from sklearn_ordinal.metaeval._uir import _mid_ranks
 
 
 def brute_force_uir(a, b):
@@ -123,3 +124,14 @@ def test_coverage_rejects_nan():
     metric[1, 2] = np.nan
     with pytest.raises(ValueError, match="metric_scores contains NaN"):
         coverage(metric, np.random.rand(4, 5, 3))
+
+
+@given(
+    arrays(np.float64, st.tuples(st.integers(1, 4), st.integers(1, 30)),
+           elements=st.sampled_from([-np.inf, -2.0, -0.0, 0.0, 0.5, 1.0, 1e300, np.inf])),
+)
+@example(np.array([[1.0, 1.0, 1.0], [3.0, 2.0, 1.0]]))
+def test_mid_ranks_of_every_row_are_scipys(x):
+    # Heavy ties, signed zeros and infinities (the coverage ranks undefined pairs as +inf).
+    np.testing.assert_array_equal(_mid_ranks(x), rankdata(x, axis=-1))
+    np.testing.assert_array_equal(_mid_ranks(x[0]), rankdata(x[0]))
