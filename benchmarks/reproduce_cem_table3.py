@@ -14,7 +14,7 @@ is ranked. Two alternatives that the paper does not support are printed as such:
 its MAE_m and MSE rows read as swapped, and each unordered pair of systems taken
 once instead of every ordered pair.
 
-Run: ``python benchmarks/reproduce_cem_table3.py`` (10 seeds, about a second each;
+Run: ``python benchmarks/reproduce_cem_table3.py`` (10 seeds, about half a second each;
 ``--seeds`` for another number, ``--quick`` for a small smoke test).
 """
 
