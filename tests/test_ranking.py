@@ -725,6 +725,73 @@ def test_unit_weight_shortcuts_give_the_general_paths_values_exactly(ties, data)
         assert table.score(measure, ties=ties) == general.score(measure, ties=ties)
 
 
+@st.composite
+def distinct_scores(draw):
+    """Every class present, up to 300 of them (beyond 256 no class order is taken);
+    scores of any sign and magnitude, float64 or float32, mostly distinct, with a
+    pair of different classes one to a few units in the last place apart, or 0.0
+    and -0.0, or tied, now and then."""
+    r = draw(st.integers(2, 300))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    y = np.concatenate([np.arange(r), rng.integers(0, r, size=draw(st.integers(0, 200)))])
+    dtype = draw(st.sampled_from([np.float64, np.float32]))
+    # Subnormal, small, plain and huge scores of each type.
+    tiny, huge = (1e-310, 1e250) if dtype == np.float64 else (1e-40, 1e30)
+    magnitude = draw(st.sampled_from([tiny, 1e-5, 1.0, huge]))
+    s = (y * draw(st.sampled_from([0.0, 0.01, 1.0])) / r + rng.normal(size=y.size))
+    s = (s.astype(dtype) * dtype(magnitude)).astype(dtype)
+    i, j = 0, 1  # items of classes 0 and 1
+    near = draw(st.sampled_from(["none", "ulps", "signed zeros", "tie"]))
+    if near == "ulps":
+        s[j] = s[i]
+        for _ in range(draw(st.integers(1, 300))):
+            s[j] = np.nextafter(s[j], np.inf, dtype=s.dtype)
+    elif near == "signed zeros":
+        s[i], s[j] = 0.0, -0.0
+    elif near == "tie":
+        s[j] = s[i]
+    order = rng.permutation(y.size)
+    return y[order], s[order]
+
+
+@pytest.mark.parametrize("ties", TIES)
+@given(data=distinct_scores())
+def test_class_order_by_one_sort_is_the_order_of_the_scores(ties, data):
+    # Unweighted U_cons sorts the scores with each class code in their last bits;
+    # when it trusts that order, it must be the classes of the scores sorted, and
+    # U_cons the very float of the score table's exact path.
+    from sklearn_ordinal.metrics import ScoreTable
+
+    y, s = data
+    labels = np.arange(y.max() + 1)
+    order = _ranking._class_order(labels, y, s)
+    if order is not None:
+        assert np.unique(s).size == s.size  # only distinct scores are ordered so
+        np.testing.assert_array_equal(order.in_order, y[np.argsort(s, kind="stable")])
+        np.testing.assert_array_equal(order.counts, np.bincount(y))
+    table = ScoreTable.from_predictions(y, s, labels=labels)
+    assert u_cons_score(y, s, ties=ties) == table.score(u_cons_score, ties=ties)
+
+
+@pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("case", ["one ulp", "signed zeros", "tie", "distinct"])
+def test_u_cons_of_scores_equal_but_for_their_last_bits(ties, case):
+    # Two scores of classes 0 and 1 that differ only in the bits that carry the
+    # class (or not at all) must be ordered by score, or tied, never by class.
+    y = np.array([0, 1, 0, 1, 2, 2])
+    s = np.array([0.5, 0.5, 0.1, 0.7, 0.9, 0.8])
+    if case == "one ulp":
+        s[0] = np.nextafter(s[1], 1.0)  # class 0 above class 1, by one unit
+    elif case == "signed zeros":
+        s[0], s[1] = 0.0, -0.0  # a tie, although -0.0 sorts below 0.0 bit-wise
+    elif case == "distinct":
+        s[0] = 0.4
+    order = _ranking._class_order(np.arange(3), y, s)
+    assert (order is None) == (case != "distinct")
+    expected = brute_u_cons(y.tolist(), s.tolist(), [1.0] * y.size, ties)
+    assert u_cons_score(y, s, ties=ties) == pytest.approx(expected, abs=1e-15)
+
+
 def test_steps_up_across_blocks_is_the_direct_comparison():
     # _steps_up reads scores[order] block by block; ties must be seen across the
     # block boundaries too (2**16 items a block).

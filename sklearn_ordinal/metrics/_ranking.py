@@ -14,7 +14,8 @@ as large as the data, never ``n_classes`` times larger.
 - U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, one
   merge per pair of classes.
 - U_cons comes from the rank sums of the classes, one merge of the classes'
-  sorted scores for all splits.
+  sorted scores for all splits; unweighted scores that are all distinct skip the
+  table: their classes in score order come from one ``np.sort`` (``_ClassOrder``).
 """
 
 import warnings
@@ -26,6 +27,7 @@ import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 from .._compat import Interval, StrOptions, validate_params
 from .._labels import (
+    _BLOCK,
     _any_dask,
     _blocks,
     _check_same_classes,
@@ -46,6 +48,10 @@ _RANKING_CONSTRAINTS = {
 # share of distinct values (hashing is then ~3x faster than sorting), else by sorting.
 _SCORE_SAMPLE_SIZE = 4096
 _MAX_DISTINCT_SHARE_TO_HASH = 0.25
+
+# A class code rides in the last bits of its item's float64 score (see
+# _class_order): up to 256 classes cost 8 of the 52 bits of the significand.
+_MAX_CLASSES_IN_SCORE_BITS = 256
 
 # Share of a tied pair counted as correctly ordered, per tie policy.
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
@@ -280,8 +286,22 @@ def _from_dense(classes, thresholds, table, exponent=0):
     )
 
 
-def _build_score_table(y_true, y_score, labels, sample_weight, measure):
-    """Validate the inputs and build the :class:`ScoreTable` of every class."""
+class _ClassOrder(NamedTuple):
+    """What a rank-sum measure reads of unweighted scores that are all distinct:
+    the class code of every item in increasing score order (``in_order``) and the
+    number of items of each class (``counts``, every class present)."""
+
+    classes: np.ndarray
+    in_order: np.ndarray
+    counts: np.ndarray
+
+
+def _build_score_table(y_true, y_score, labels, sample_weight, measure, class_order=False):
+    """Validate the inputs and build the :class:`ScoreTable` of every class.
+
+    With ``class_order=True``, unweighted distinct scores of classes all present
+    give their :class:`_ClassOrder` instead, when :func:`_class_order` can tell it.
+    """
     if _any_dask(y_true, y_score, sample_weight):
         from .._dask import dask_score_table
 
@@ -301,7 +321,54 @@ def _build_score_table(y_true, y_score, labels, sample_weight, measure):
         return _from_dense(
             classes, thresholds, table.reshape(len(classes), len(thresholds)), exponent
         )
+    if class_order and sample_weight is None:
+        order = _class_order(classes, codes, y_score)
+        if order is not None:
+            return order
     return _sort_each_class(classes, codes, y_score, sample_weight, exponent)
+
+
+def _class_order(classes, codes, y_score):
+    """The :class:`_ClassOrder` of the items, by one ``np.sort``, or None.
+
+    ``np.sort`` of floats is several times faster than the ``np.argsort`` that would
+    carry the classes along, so each item's class code is written into the last
+    ``b`` bits of its float64 score's significand (``2 ** b >= n_classes``) and the
+    scores are sorted alone. Clearing those bits is monotone (it moves a score toward
+    zero by less than its last kept bit), so the sorted codes are the classes in
+    score order, unless two scores agree on every other bit: a tie, or scores within
+    about ``2 ** (b - 52)`` of each other, relatively. One scan of neighbours finds
+    any such pair; then None, and the caller takes the exact path, which handles
+    ties. None too for scores that are not floats, a class with no item, fewer than
+    two classes, or more than ``_MAX_CLASSES_IN_SCORE_BITS``.
+    """
+    n_classes = len(classes)
+    if y_score.dtype.kind != "f" or not 2 <= n_classes <= _MAX_CLASSES_IN_SCORE_BITS:
+        return None
+    counts = np.bincount(codes, minlength=n_classes)
+    if not counts.all():
+        return None
+    n_bits = max(1, (n_classes - 1).bit_length())
+    last_bits = (1 << n_bits) - 1
+    # Adding 0.0 copies the scores as float64 and turns -0.0 into 0.0: the two tie.
+    key = np.add(y_score, 0.0, dtype=np.float64)
+    key_bits = key.view(np.int64)
+    key_bits &= np.int64(~last_bits)
+    key_bits |= codes
+    key.sort()
+    neighbours = np.empty(min(len(key), _BLOCK), dtype=np.int64)
+    for start, stop in _blocks(len(key) - 1):
+        differ = neighbours[: stop - start]
+        np.bitwise_xor(key_bits[start + 1 : stop + 1], key_bits[start:stop], out=differ)
+        # Equal but for the last bits (or equal): the two scores may tie. Different
+        # signs make a negative xor, a large unsigned one.
+        if (differ.view(np.uint64) <= last_bits).any():
+            return None
+    del neighbours
+    # A cast to unsigned keeps the low bits; the mask then keeps the code's.
+    in_order = key_bits.astype(np.min_scalar_type(last_bits))
+    in_order &= last_bits
+    return _ClassOrder(classes, in_order, counts)
 
 
 def _sort_each_class(classes, codes, y_score, sample_weight, exponent):
@@ -389,13 +456,18 @@ def _class_weights(table):
     return totals
 
 
-def _score_table(y_true, y_score, labels, sample_weight, measure):
-    """Validate the inputs and build the :class:`ScoreTable` of the classes present.
+def _score_table(y_true, y_score, labels, sample_weight, measure, class_order=False):
+    """Validate the inputs and build the :class:`ScoreTable` of the classes present
+    (or, with ``class_order=True``, maybe their :class:`_ClassOrder`).
 
     A class in ``labels`` with no true item (or zero total weight) is left out with
     a warning.
     """
-    score_table = _build_score_table(y_true, y_score, labels, sample_weight, measure)
+    score_table = _build_score_table(
+        y_true, y_score, labels, sample_weight, measure, class_order
+    )
+    if isinstance(score_table, _ClassOrder):
+        return score_table  # every class present, unweighted
     return _present_classes(score_table, measure, stacklevel=4)
 
 
@@ -511,6 +583,11 @@ def _split_aucs(table, ties):
     the ``L_k U_k`` pairs plus ``L_k^2 / 2``. ``"strict"`` then takes back the half
     credit of the pairs tied across the split.
     """
+    if isinstance(table, _ClassOrder):
+        # Distinct unweighted scores whose classes are already in score order.
+        n = table.counts.astype(np.float64)
+        ordered, pairs = _ordered_split_pairs(_rank_sums_in_order(table.in_order, n), n)
+        return ordered / pairs
     n_classes = len(table.classes)
     # A stable sort of runs already sorted merges them, in O(n log r).
     order = np.argsort(table.scores, kind="stable")
@@ -518,18 +595,8 @@ def _split_aucs(table, ties):
     cell_classes = _class_of_cells(table)[order]
     n = _class_weights(table)
     if new_score.all() and _unit_weights(table, n):
-        # Each item its own score with weight 1 (continuous scores, no weights): its
-        # weight below is its position in score order, so the weights need no
-        # reordering. Summed block by block, since bincount would copy the classes
-        # as intp; the sums are of integers, exact below 2**53 as in the case below.
         del order
-        rank_sum = 0.5 * n
-        for start, stop in _blocks(len(cell_classes)):
-            rank_sum += np.bincount(
-                cell_classes[start:stop],
-                weights=np.arange(start, stop, dtype=np.float64),
-                minlength=n_classes,
-            )
+        rank_sum = _rank_sums_in_order(cell_classes, n)
     elif new_score.all():
         weights = table.weights[order]
         del order  # each temporary as large as the data is let go as soon as it can be
@@ -555,14 +622,7 @@ def _split_aucs(table, ties):
         mid_rank = mid_rank[group]
         mid_rank *= weights
         rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
-    lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
-    # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
-    # cancels by N / (weight of its side), so the heavier side gives the pairs.
-    ordered = np.where(
-        lower >= upper,
-        np.cumsum(rank_sum[::-1])[-2::-1] - 0.5 * upper**2,
-        lower * upper - (np.cumsum(rank_sum)[:-1] - 0.5 * lower**2),
-    )
+    ordered, pairs = _ordered_split_pairs(rank_sum, n)
     if ties == "strict" and not new_score.all():
         # Only a score held by two classes has pairs tied across a split.
         shared = np.flatnonzero(np.bincount(group) > 1)
@@ -575,7 +635,40 @@ def _split_aucs(table, ties):
         # that difference cancels when the lower weight dominates.
         upper_at_score = np.cumsum(at_class[:, ::-1], axis=1)[:, -2::-1]
         ordered -= 0.5 * np.einsum("gk,gk->k", lower_at_score, upper_at_score)
-    return ordered / (lower * upper)
+    return ordered / pairs
+
+
+def _rank_sums_in_order(cell_classes, n):
+    """Per class, the sum of its items' mid-ranks, from the class of each item in
+    increasing score order (every score distinct, weight 1; ``n`` the class sizes).
+
+    Each item's weight below is its position in score order, so the weights need no
+    reordering. Summed block by block, since bincount would copy the classes as
+    intp; the sums are of integers, exact below 2**53.
+    """
+    rank_sum = 0.5 * n
+    for start, stop in _blocks(len(cell_classes)):
+        rank_sum += np.bincount(
+            cell_classes[start:stop],
+            weights=np.arange(start, stop, dtype=np.float64),
+            minlength=len(n),
+        )
+    return rank_sum
+
+
+def _ordered_split_pairs(rank_sum, n):
+    """``(ordered, pairs)``: per split, the weight of the (lower, upper) pairs ranked
+    in order (tied pairs counting 1/2) and of all its pairs, from the classes' rank
+    sums and weights."""
+    lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
+    # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
+    # cancels by N / (weight of its side), so the heavier side gives the pairs.
+    ordered = np.where(
+        lower >= upper,
+        np.cumsum(rank_sum[::-1])[-2::-1] - 0.5 * upper**2,
+        lower * upper - (np.cumsum(rank_sum)[:-1] - 0.5 * lower**2),
+    )
+    return ordered, lower * upper
 
 
 def _vus(table, ties="average"):
@@ -915,7 +1008,9 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     >>> u_cons_score([0, 0, 1, 1, 2, 2], [0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
     0.875
     """
-    table = _score_table(y_true, y_score, labels, sample_weight, "u_cons_score")
+    table = _score_table(
+        y_true, y_score, labels, sample_weight, "u_cons_score", class_order=True
+    )
     return _u_cons(table, ties)
 
 
