@@ -488,7 +488,10 @@ def _group_by_score(y_score):
     of the scores decides; either way the result is the same.
     """
     if _few_distinct(y_score):
-        codes, distinct = pd.factorize(y_score)
+        # pandas sizes its hash table for up to 2**20 distinct values unless told
+        # less (32 MB, twice a million scores and their classes); a table for the
+        # sample's size grows if the scores hold more distinct values.
+        codes, distinct = pd.factorize(y_score, size_hint=_SCORE_SAMPLE_SIZE)
         order = np.argsort(distinct)
         rank = np.empty(len(distinct), dtype=np.intp)
         rank[order] = np.arange(len(distinct))
