@@ -89,7 +89,9 @@ class ScoreTable(NamedTuple):
     distinct scores of its items, increasing, in ``scores`` and the weight of its
     items at each in ``weights``. :func:`vus_score`, :func:`u_pairs_score`,
     :func:`u_ovo_score` and :func:`u_cons_score` turn their inputs into this table,
-    then compute from it alone. The table of a union of data sets is the union of
+    then compute from it alone (:func:`u_cons_score` skips it for unweighted scores
+    that are all distinct: it needs only their classes in score order, and gives the
+    same number). The table of a union of data sets is the union of
     their cells with the weights of equal (class, score) cells added, so a large
     data set can be scored chunk by chunk: build one table per chunk with
     :meth:`from_predictions`, add them with ``+`` (or ``sum()``), and call
