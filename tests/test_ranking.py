@@ -726,12 +726,12 @@ def test_unit_weight_shortcuts_give_the_general_paths_values_exactly(ties, data)
 
 
 @st.composite
-def distinct_scores(draw):
+def distinct_scores(draw, max_classes=300):
     """Every class present, up to 300 of them (beyond 256 no class order is taken);
     scores of any sign and magnitude, float64 or float32, mostly distinct, with a
     pair of different classes one to a few units in the last place apart, or 0.0
     and -0.0, or tied, now and then."""
-    r = draw(st.integers(2, 300))
+    r = draw(st.integers(2, max_classes))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     y = np.concatenate([np.arange(r), rng.integers(0, r, size=draw(st.integers(0, 200)))])
     dtype = draw(st.sampled_from([np.float64, np.float32]))
@@ -771,6 +771,40 @@ def test_class_order_by_one_sort_is_the_order_of_the_scores(ties, data):
         np.testing.assert_array_equal(order.counts, np.bincount(y))
     table = ScoreTable.from_predictions(y, s, labels=labels)
     assert u_cons_score(y, s, ties=ties) == table.score(u_cons_score, ties=ties)
+
+
+@pytest.mark.parametrize("ties", TIES)
+@given(data=distinct_scores(max_classes=2 * _ranking._MAX_CLASSES_TO_SCAN))
+def test_vus_from_the_class_order_is_the_float_of_the_table(ties, data):
+    # Unweighted VUS of distinct scores of few classes reads "below" from the
+    # classes in score order; it must be the very float of the score table's chain,
+    # on either side of the number of classes where it stops doing so.
+    from sklearn_ordinal.metrics import ScoreTable
+
+    y, s = data
+    labels = np.arange(y.max() + 1)
+    table = ScoreTable.from_predictions(y, s, labels=labels)
+    assert vus_score(y, s, ties=ties) == table.score(vus_score, ties=ties)
+    order = _ranking._class_order(labels, y, s)
+    if order is not None:
+        assert _ranking._vus_in_order(order) == table.score(vus_score, ties=ties)
+
+
+@pytest.mark.parametrize("n_classes", [2, 3, 5, _ranking._MAX_CLASSES_TO_SCAN])
+def test_vus_from_the_class_order_counts_chains_as_brute_force(n_classes):
+    # Against the definition: the share of tuples, one item per class, whose scores
+    # increase with the class (few items, so every tuple can be listed).
+    rng = np.random.default_rng(n_classes)
+    y = np.concatenate([np.arange(n_classes), np.arange(n_classes)])
+    y = np.concatenate([y, rng.integers(0, n_classes, size=12 - min(12, y.size))])
+    s = y + rng.normal(scale=2.0, size=y.size)
+    order = _ranking._class_order(np.arange(n_classes), y, s)
+    assert order is not None
+    by_class = [s[y == k] for k in range(n_classes)]
+    tuples = np.array(np.meshgrid(*by_class, indexing="ij")).reshape(n_classes, -1)
+    expected = np.mean(np.all(np.diff(tuples, axis=0) > 0, axis=0))
+    assert _ranking._vus_in_order(order) == pytest.approx(expected, rel=1e-12)
+    assert vus_score(y, s) == _ranking._vus_in_order(order)
 
 
 @pytest.mark.parametrize("ties", TIES)

@@ -52,6 +52,10 @@ _MAX_DISTINCT_SHARE_TO_HASH = 0.25
 # A class code rides in the last bits of its item's float64 score (see
 # _class_order): up to 256 classes cost 8 of the 52 bits of the significand.
 _MAX_CLASSES_IN_SCORE_BITS = 256
+# VUS reads the classes in score order with one scan of all items per class (see
+# _vus_in_order); beyond this many classes the table's merges of neighbouring
+# classes cost less (measured at 1e5-1e7 items: equal near 20 classes).
+_MAX_CLASSES_TO_SCAN = 16
 
 # Share of a tied pair counted as correctly ordered, per tie policy.
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
@@ -89,10 +93,10 @@ class ScoreTable(NamedTuple):
     distinct scores of its items, increasing, in ``scores`` and the weight of its
     items at each in ``weights``. :func:`vus_score`, :func:`u_pairs_score`,
     :func:`u_ovo_score` and :func:`u_cons_score` turn their inputs into this table,
-    then compute from it alone (:func:`u_cons_score` skips it for unweighted scores
-    that are all distinct: it needs only their classes in score order, and gives the
-    same number). The table of a union of data sets is the union of
-    their cells with the weights of equal (class, score) cells added, so a large
+    then compute from it alone (:func:`u_cons_score` and :func:`vus_score` skip it
+    for unweighted scores that are all distinct: they need only their classes in
+    score order, and give the same number). The table of a union of data sets is
+    the union of their cells with the weights of equal (class, score) cells added, so a large
     data set can be scored chunk by chunk: build one table per chunk with
     :meth:`from_predictions`, add them with ``+`` (or ``sum()``), and call
     :meth:`score`. It has one cell per distinct score of each class: scores with
@@ -298,11 +302,14 @@ class _ClassOrder(NamedTuple):
     counts: np.ndarray
 
 
-def _build_score_table(y_true, y_score, labels, sample_weight, measure, class_order=False):
+def _build_score_table(
+    y_true, y_score, labels, sample_weight, measure, class_order_up_to=0
+):
     """Validate the inputs and build the :class:`ScoreTable` of every class.
 
-    With ``class_order=True``, unweighted distinct scores of classes all present
-    give their :class:`_ClassOrder` instead, when :func:`_class_order` can tell it.
+    Unweighted distinct scores of at most ``class_order_up_to`` classes, all
+    present, give their :class:`_ClassOrder` instead, when :func:`_class_order` can
+    tell it (a measure that reads it says how many classes it reads fast).
     """
     if _any_dask(y_true, y_score, sample_weight):
         from .._dask import dask_score_table
@@ -323,7 +330,7 @@ def _build_score_table(y_true, y_score, labels, sample_weight, measure, class_or
         return _from_dense(
             classes, thresholds, table.reshape(len(classes), len(thresholds)), exponent
         )
-    if class_order and sample_weight is None:
+    if len(classes) <= class_order_up_to and sample_weight is None:
         order = _class_order(classes, codes, y_score)
         if order is not None:
             return order
@@ -458,15 +465,15 @@ def _class_weights(table):
     return totals
 
 
-def _score_table(y_true, y_score, labels, sample_weight, measure, class_order=False):
+def _score_table(y_true, y_score, labels, sample_weight, measure, class_order_up_to=0):
     """Validate the inputs and build the :class:`ScoreTable` of the classes present
-    (or, with ``class_order=True``, maybe their :class:`_ClassOrder`).
+    (or, for up to ``class_order_up_to`` classes, maybe their :class:`_ClassOrder`).
 
     A class in ``labels`` with no true item (or zero total weight) is left out with
     a warning.
     """
     score_table = _build_score_table(
-        y_true, y_score, labels, sample_weight, measure, class_order
+        y_true, y_score, labels, sample_weight, measure, class_order_up_to
     )
     if isinstance(score_table, _ClassOrder):
         return score_table  # every class present, unweighted
@@ -689,6 +696,8 @@ def _vus(table, ties="average"):
     divided by ``n_k`` first, so every count is a fraction of ``prod_k n_k`` and
     stays in [0, 1] however large the data.
     """
+    if isinstance(table, _ClassOrder):
+        return _vus_in_order(table)
     scores, weights = _class_cells(table)
     class_weights = _class_weights(table)
     # Unweighted continuous scores weigh 1 per cell: no product by the weights.
@@ -732,6 +741,30 @@ def _vus(table, ties="average"):
             rows, block, at = rows[kept], block[kept], at[kept]
             cells = held_cells[at]
         ends[tied] += tied_ends
+    return float(ends.sum())
+
+
+def _vus_in_order(order):
+    """:func:`_vus` of distinct unweighted scores from their :class:`_ClassOrder`.
+
+    The same chain, in the same floating-point operations (so the same float): only
+    ``below``, the number of class ``k - 1`` items under each class ``k`` item, is
+    read from the classes in score order rather than merged from sorted scores.
+    Among the items of classes ``k - 1`` and ``k`` in score order, the ``i``-th item
+    of class ``k`` stands at position ``below + i``. One scan of all items per
+    class, so it pays up to ``_MAX_CLASSES_TO_SCAN`` classes.
+    """
+    in_order = order.in_order
+    scale = 1.0 / order.counts.astype(np.float64)
+    ends = np.full(order.counts[0], scale[0])
+    for k in range(1, len(scale)):
+        up_to = np.zeros(len(ends) + 1)
+        np.cumsum(ends, out=up_to[1:])
+        pair = np.flatnonzero((in_order == k - 1) | (in_order == k))
+        below = np.flatnonzero(in_order[pair] == k)
+        del pair
+        below -= np.arange(len(below))
+        ends = up_to[below] * scale[k]
     return float(ends.sum())
 
 
@@ -839,7 +872,14 @@ def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average
     >>> vus_score(y_true, [0.1, 0.3, 0.3, 0.4, 0.5, 0.6], ties="strict")
     0.75
     """
-    table = _score_table(y_true, y_score, labels, sample_weight, "vus_score")
+    table = _score_table(
+        y_true,
+        y_score,
+        labels,
+        sample_weight,
+        "vus_score",
+        class_order_up_to=_MAX_CLASSES_TO_SCAN,
+    )
     return _vus(table, ties)
 
 
@@ -1014,7 +1054,12 @@ def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="aver
     0.875
     """
     table = _score_table(
-        y_true, y_score, labels, sample_weight, "u_cons_score", class_order=True
+        y_true,
+        y_score,
+        labels,
+        sample_weight,
+        "u_cons_score",
+        class_order_up_to=_MAX_CLASSES_IN_SCORE_BITS,
     )
     return _u_cons(table, ties)
 
