@@ -14,8 +14,10 @@ as large as the data, never ``n_classes`` times larger.
 - U_pairs and U_ovo come from one ``r x r`` matrix of ordered pair weights, one
   merge per pair of classes.
 - U_cons comes from the rank sums of the classes, one merge of the classes'
-  sorted scores for all splits; unweighted scores that are all distinct skip the
-  table: their classes in score order come from one ``np.sort`` (``_ClassOrder``).
+  sorted scores for all splits.
+
+For unweighted scores that are all distinct, U_cons and VUS (of few classes) skip
+the table: their classes in score order come from one ``np.sort`` (``_ClassOrder``).
 """
 
 import warnings
@@ -96,8 +98,8 @@ class ScoreTable(NamedTuple):
     then compute from it alone (:func:`u_cons_score` and :func:`vus_score` skip it
     for unweighted scores that are all distinct: they need only their classes in
     score order, and give the same number). The table of a union of data sets is
-    the union of their cells with the weights of equal (class, score) cells added, so a large
-    data set can be scored chunk by chunk: build one table per chunk with
+    the union of their cells with the weights of equal (class, score) cells added,
+    so a large data set can be scored chunk by chunk: build one table per chunk with
     :meth:`from_predictions`, add them with ``+`` (or ``sum()``), and call
     :meth:`score`. It has one cell per distinct score of each class: scores with
     many distinct values (continuous scores) make a table as large as the data,
@@ -293,9 +295,10 @@ def _from_dense(classes, thresholds, table, exponent=0):
 
 
 class _ClassOrder(NamedTuple):
-    """What a rank-sum measure reads of unweighted scores that are all distinct:
-    the class code of every item in increasing score order (``in_order``) and the
-    number of items of each class (``counts``, every class present)."""
+    """What U_cons (rank sums) and VUS (chains) read of unweighted scores that are
+    all distinct: the class code of every item in increasing score order
+    (``in_order``) and the number of items of each class (``counts``, every class
+    present)."""
 
     classes: np.ndarray
     in_order: np.ndarray
