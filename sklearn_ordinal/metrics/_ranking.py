@@ -760,14 +760,17 @@ def _vus_in_order(order):
     in_order = order.in_order
     scale = 1.0 / order.counts.astype(np.float64)
     ends = np.full(order.counts[0], scale[0])
+    in_previous = in_order == 0
     for k in range(1, len(scale)):
         up_to = np.zeros(len(ends) + 1)
         np.cumsum(ends, out=up_to[1:])
-        pair = np.flatnonzero((in_order == k - 1) | (in_order == k))
-        below = np.flatnonzero(in_order[pair] == k)
+        in_class = in_order == k  # class k's mask, kept as the next class's previous
+        pair = np.flatnonzero(in_previous | in_class)
+        below = np.flatnonzero(in_class[pair])
         del pair
         below -= np.arange(len(below))
         ends = up_to[below] * scale[k]
+        in_previous = in_class
     return float(ends.sum())
 
 
