@@ -13,10 +13,11 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sklearn.base import clone
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.metrics import roc_auc_score
-from sklearn.model_selection import GridSearchCV, cross_val_score
+from sklearn.model_selection import GridSearchCV, KFold, cross_val_score, cross_validate
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
@@ -727,10 +728,10 @@ def test_unit_weight_shortcuts_give_the_general_paths_values_exactly(ties, data)
 
 @st.composite
 def distinct_scores(draw, max_classes=300):
-    """Every class present, up to 300 of them (beyond 256 no class order is taken);
-    scores of any sign and magnitude, float64 or float32, mostly distinct, with a
-    pair of different classes one to a few units in the last place apart, or 0.0
-    and -0.0, or tied, now and then."""
+    """Every class present, up to ``max_classes`` of them (beyond 256 no class order
+    is taken); scores of any sign and magnitude, float64 or float32, mostly
+    distinct, with a pair of different classes one to a few units in the last place
+    apart, or 0.0 and -0.0, or tied, now and then."""
     r = draw(st.integers(2, max_classes))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     y = np.concatenate([np.arange(r), rng.integers(0, r, size=draw(st.integers(0, 200)))])
@@ -824,6 +825,93 @@ def test_u_cons_of_scores_equal_but_for_their_last_bits(ties, case):
     assert (order is None) == (case != "distinct")
     expected = brute_u_cons(y.tolist(), s.tolist(), [1.0] * y.size, ties)
     assert u_cons_score(y, s, ties=ties) == pytest.approx(expected, abs=1e-15)
+
+
+# The measures that read the classes in score order (unweighted distinct scores),
+# fed every kind of label input: the order must come through each one unchanged.
+CLASS_ORDER_MEASURES = ["vus", "u_cons"]
+GRADES = ["poor", "fair", "good", "great"]  # alphabetical order is not the ordinal one
+
+
+def _distinct_scores_of_four_grades(n=80, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.concatenate([np.arange(4), rng.integers(0, 4, size=n - 4)])
+    s = y + rng.normal(scale=1.5, size=n)  # continuous: all distinct
+    assert _ranking._class_order(np.arange(4), y, s) is not None  # the path under test
+    return y, s
+
+
+def _grade_inputs(y):
+    """The grades ``y`` (positions in GRADES) as each kind of label input, with the
+    keywords that give their order."""
+    names = np.array(GRADES)[y]
+    ordered = pd.Series(names).astype(pd.CategoricalDtype(GRADES, ordered=True))
+    top = np.iinfo(np.uint64).max - np.uint64(4)
+    return {
+        "strings with labels=": (names, {"labels": GRADES}),
+        "ordered Categorical Series": (ordered, {}),
+        "ordered Categorical one-column DataFrame": (ordered.to_frame("grade"), {}),
+        "int8": (y.astype(np.int8), {}),
+        "uint64 near the top": (y.astype(np.uint64) + top, {}),
+    }
+
+
+@pytest.mark.parametrize("name", CLASS_ORDER_MEASURES)
+@pytest.mark.parametrize(
+    "kind",
+    ["strings with labels=", "ordered Categorical Series",
+     "ordered Categorical one-column DataFrame", "int8", "uint64 near the top"],
+)
+def test_the_class_order_comes_through_every_label_input(name, kind):
+    from sklearn_ordinal.metrics import ScoreTable
+
+    y, s = _distinct_scores_of_four_grades()
+    labels_in, keywords = _grade_inputs(y)[kind]
+    measure = MEASURES[name]
+    # The same class codes, so the very float of the score table of the positions.
+    table = ScoreTable.from_predictions(y, s, labels=np.arange(4))
+    assert measure(labels_in, s, **keywords) == table.score(measure)
+
+
+@pytest.mark.parametrize("name", CLASS_ORDER_MEASURES)
+def test_weights_take_the_table_and_agree_with_the_class_order(name):
+    # Weighted items go through the score table; equal weights at either extreme
+    # must give the unweighted (class order) value, and a zero weight must drop the
+    # item as removing it does.
+    y, s = _distinct_scores_of_four_grades(seed=1)
+    measure = MEASURES[name]
+    unweighted = measure(y, s)
+    for scale in (1e-300, 1e300):
+        weighted = measure(y, s, sample_weight=np.full(y.size, scale))
+        assert weighted == pytest.approx(unweighted, rel=1e-12), scale
+    weights = np.ones(y.size)
+    weights[10] = 0.0
+    assert measure(y, s, sample_weight=weights) == pytest.approx(
+        measure(np.delete(y, 10), np.delete(s, 10)), rel=1e-12
+    )
+
+
+def test_class_order_scorers_in_a_multi_metric_dict_with_a_regressor():
+    # A regressor has neither decision_function nor predict_proba: its continuous
+    # predictions are the scores, all distinct, so the class order path scores them,
+    # to the very float of the score table.
+    from sklearn_ordinal.metrics import ScoreTable
+
+    X, y = _ordinal_data(seed=3)
+    model = make_pipeline(StandardScaler(), LinearRegression())
+    scoring = {
+        "vus": get_scorer("vus"),
+        "u_cons": get_scorer("u_cons"),
+        "macro_mae": get_scorer("neg_macro_mean_absolute_error"),
+    }
+    cv = KFold(3, shuffle=True, random_state=0)
+    results = cross_validate(model, X, y, cv=cv, scoring=scoring)
+    for fold, (train, test) in enumerate(cv.split(X)):
+        predicted = clone(model).fit(X[train], y[train]).predict(X[test])
+        assert _ranking._class_order(np.arange(4), y[test], predicted) is not None
+        table = ScoreTable.from_predictions(y[test], predicted, labels=np.arange(4))
+        for name in CLASS_ORDER_MEASURES:
+            assert results[f"test_{name}"][fold] == table.score(MEASURES[name])
 
 
 def test_steps_up_across_blocks_is_the_direct_comparison():
