@@ -121,9 +121,9 @@ def _class_sets(matrices, classes, labels, class_values):
         pairs = np.flatnonzero(group == g)
         pattern = present[first[g]]
         own = classes[pattern]
-        yield pairs, OrdinalConfusion(
-            own, _values(own, None), matrices[np.ix_(pairs, pattern, pattern)]
-        )
+        # Every class present (the common case): no need to index the classes.
+        held = matrices[pairs] if pattern.all() else matrices[np.ix_(pairs, pattern, pattern)]
+        yield pairs, OrdinalConfusion(own, _values(own, None), held)
 
 
 def _merge_warnings(caught, n_pairs, classes):

@@ -326,22 +326,23 @@ def _constant_warning(name, constant):
     )
 
 
-def _is_constant(matrix):
-    """Per matrix: whether y_true or y_pred holds fewer than two classes."""
-    return (np.count_nonzero(matrix.sum(axis=-1), axis=-1) < 2) | (
-        np.count_nonzero(matrix.sum(axis=-2), axis=-1) < 2
-    )
+def _is_constant(rows, columns):
+    """Per matrix: whether y_true or y_pred holds fewer than two classes, from the
+    matrix's row and column sums."""
+    return (np.count_nonzero(rows, axis=-1) < 2) | (np.count_nonzero(columns, axis=-1) < 2)
 
 
-def _table_correlation(matrix, true_values, pred_values, name):
+def _table_correlation(matrix, n_true, n_pred, true_values, pred_values, name):
     """Pearson's correlation of values attached to the rows and columns of a table.
 
-    The ``K x K`` cells, weighted by the table, stand for the items; values of shape
-    ``(K,)`` or, one set per matrix of a stack, ``(..., K)``.
+    The ``K x K`` cells, weighted by the table, stand for the items; ``n_true`` and
+    ``n_pred`` are its row and column sums, summed once by the caller (Spearman's
+    ranks read them too, and summing the short rows of a stack is slow). Values of shape ``(K,)`` or, one set per
+    matrix of a stack, ``(..., K)``.
     """
-    constant = _is_constant(matrix)
+    constant = _is_constant(n_true, n_pred)
     _constant_warning(name, constant)
-    n_true, n_pred, total = matrix.sum(axis=-1), matrix.sum(axis=-2), _total(matrix)
+    total = _total(matrix)
     # Weighted deviations from the weighted means of each side.
     true_dev = true_values - (np.sum(n_true * true_values, axis=-1) / total)[..., np.newaxis]
     pred_dev = pred_values - (np.sum(n_pred * pred_values, axis=-1) / total)[..., np.newaxis]
@@ -357,8 +358,10 @@ def _table_correlation(matrix, true_values, pred_values, name):
 
 def _pearson_from_confusion(confusion):
     """Pearson's correlation between the class values of true and predicted classes."""
-    values = confusion.values
-    return _table_correlation(confusion.matrix, values, values, "Pearson's correlation")
+    matrix, values = confusion.matrix, confusion.values
+    return _table_correlation(
+        matrix, matrix.sum(axis=-1), matrix.sum(axis=-2), values, values, "Pearson's correlation"
+    )
 
 
 def _mid_ranks(counts):
@@ -369,11 +372,9 @@ def _mid_ranks(counts):
 def _spearman_from_confusion(confusion):
     """Spearman's rank correlation: Pearson's of the items' mid-ranks, as SciPy's."""
     matrix = confusion.matrix
+    n_true, n_pred = matrix.sum(axis=-1), matrix.sum(axis=-2)
     return _table_correlation(
-        matrix,
-        _mid_ranks(matrix.sum(axis=-1)),
-        _mid_ranks(matrix.sum(axis=-2)),
-        "Spearman's correlation",
+        matrix, n_true, n_pred, _mid_ranks(n_true), _mid_ranks(n_pred), "Spearman's correlation"
     )
 
 
@@ -383,9 +384,9 @@ def _kendall_tau_b_from_confusion(confusion):
     ``P`` is the number of pairs and ``T`` those tied on one side.
     """
     matrix = confusion.matrix
-    constant = _is_constant(matrix)
-    _constant_warning("Kendall's tau-b", constant)
     rows, columns = matrix.sum(axis=-1), matrix.sum(axis=-2)
+    constant = _is_constant(rows, columns)
+    _constant_warning("Kendall's tau-b", constant)
     concordant, discordant = _pair_counts(matrix)
     n = _total(matrix)
     pairs = n * (n - 1) / 2

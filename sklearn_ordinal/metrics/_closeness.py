@@ -364,6 +364,26 @@ def cem_score(
     return _cem_score_from_confusion(confusion, scale, flat)
 
 
+def _distinct_gold_standards(class_weights):
+    """``(distinct, inverse)``: the distinct rows of a stack of gold class weights and
+    where each row of the stack is among them, or ``(class_weights, None)`` when
+    fewer than half the rows repeat one (a single matrix, bootstrap resamples).
+
+    Proximities depend on the gold standard alone, and in a meta-evaluation every
+    system of a test case shares its gold standard: a stack of ``S`` systems x ``T``
+    test cases holds at most ``T`` distinct ones. Rows are compared by their bytes
+    (one hashable key each); equal rows give equal proximities, bit for bit.
+    """
+    if class_weights.ndim < 2 or class_weights.size <= class_weights.shape[-1]:
+        return class_weights, None
+    rows = np.ascontiguousarray(class_weights.reshape(-1, class_weights.shape[-1]))
+    keys = rows.view(np.dtype((np.void, rows.itemsize * rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    if 2 * len(first) > len(rows):
+        return class_weights, None
+    return rows[first], inverse.reshape(class_weights.shape[:-1])
+
+
 def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     matrix = confusion.matrix
     n = matrix.sum(axis=-1)
@@ -372,10 +392,13 @@ def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     # weight are skipped: only there can a proximity be infinite (no gold item).
     true, predicted = np.nonzero(matrix.reshape((-1,) + matrix.shape[-2:]).any(axis=0))
     observed = matrix[..., true, predicted]
-    proximity = _proximity(n, confusion.values, scale, flat, predicted, true)
-    achieved = np.multiply(observed, proximity, out=np.zeros(proximity.shape), where=observed > 0)
+    gold, inverse = _distinct_gold_standards(n)
     position = np.arange(n.shape[-1])
-    own = _proximity(n, confusion.values, scale, flat, position, position)
+    proximity = _proximity(gold, confusion.values, scale, flat, predicted, true)
+    own = _proximity(gold, confusion.values, scale, flat, position, position)
+    if inverse is not None:
+        proximity, own = proximity[inverse], own[inverse]
+    achieved = np.multiply(observed, proximity, out=np.zeros(proximity.shape), where=observed > 0)
     best = np.multiply(n, own, out=np.zeros(n.shape), where=n > 0)
     # Summed in order (a cumulative sum): the zeros of cells that have weight only in
     # other matrices of a stack then change nothing, so a stack scores each matrix
