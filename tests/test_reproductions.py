@@ -5,9 +5,11 @@ themselves are printed by the full runs (see docs/user_guide/reproducing.rst).
 """
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -16,6 +18,8 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 def _load(name):
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    # Registered, as an import would, so that worker processes can unpickle its functions.
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -30,6 +34,24 @@ def test_cem_table3_quick(capsys):
     for reading in ("displacement_overflow='keep_gold'", "displacement_overflow='last_class'",
                     "undefined highest", "read as swapped", "unordered pair"):
         assert reading in out
+
+
+def test_cem_table3_seeds_in_two_processes_give_the_same_tables(capsys):
+    script = _load("reproduce_cem_table3")
+    alone = script.main(["--quick", "--seeds", "3"])
+    together = script.main(["--quick", "--seeds", "3", "--n-jobs", "2"])
+    for run_alone, run_together in zip(alone["runs"], together["runs"], strict=True):
+        assert run_alone.keys() == run_together.keys()
+        for key, table in run_alone.items():
+            if isinstance(table, list):
+                assert table == run_together[key]
+            else:
+                pd.testing.assert_frame_equal(table, run_together[key])
+    # Each seed its own draw: the runs are not copies of one another.
+    assert not alone["runs"][0]["keep_gold"].equals(alone["runs"][1]["keep_gold"])
+    with pytest.raises(SystemExit):
+        script.main(["--quick", "--n-jobs", "0"])
+    assert "--n-jobs must be" in capsys.readouterr().err
 
 
 def test_pair_coverage_is_coverage_and_ranks_undefined_highest():
