@@ -590,6 +590,47 @@ def test_a_late_label_beyond_the_first_blocks_labels_is_counted(dtype, late):
     np.testing.assert_array_equal(found[1], expected)
 
 
+@pytest.mark.parametrize(
+    "dtype", ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+)
+@pytest.mark.parametrize("hi", [10, 11, 127, 180, 181, 255, 400])
+@pytest.mark.parametrize("given_labels", [False, True])
+def test_the_grid_index_in_the_labels_own_width_never_wraps(dtype, hi, given_labels):
+    # Integer labels 0..hi are counted with their flat cell index computed in the
+    # labels' own width where it holds every cell: (hi + 1) ** 2 - 1 is 120 for hi = 10
+    # (int8 holds it) and 143 for hi = 11 (it does not), 32760 and 33123 for 180
+    # and 181 (int16). Both extremes are present, so the grid spans 0..hi.
+    if not _fits([hi], np.dtype(dtype)):
+        return
+    rng = np.random.default_rng(hi)
+    y_true = rng.integers(0, hi + 1, 3000).astype(dtype)
+    y_pred = rng.integers(0, hi + 1, 3000).astype(dtype)
+    y_true[:2], y_pred[:2] = [0, hi], [hi, 0]
+    labels = np.arange(hi + 1) if given_labels else None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_labels, "_BLOCK", 2**10)  # three blocks
+        found = _fast_confusion(y_true, y_pred, labels, None, True)
+    expected = np.zeros((hi + 1, hi + 1))
+    np.add.at(expected, (y_true.astype(np.int64), y_pred.astype(np.int64)), 1)
+    present = np.arange(hi + 1) if given_labels else np.unique(np.r_[y_true, y_pred])
+    assert found[0].tolist() == present.tolist()
+    np.testing.assert_array_equal(found[1], expected[np.ix_(present, present)])
+
+
+@pytest.mark.parametrize("dtype, lo", [("int8", -128), ("int16", 30000), ("uint16", 65000)])
+def test_narrow_labels_far_from_zero_are_counted_exactly(dtype, lo):
+    # A grid that does not start at 0 shifts every cell by lo * (span + 1), which the
+    # labels' own width cannot hold here: the index is then computed in intp.
+    rng = np.random.default_rng(0)
+    y_true = (lo + rng.integers(0, 12, 500)).astype(dtype)
+    y_pred = (lo + rng.integers(0, 12, 500)).astype(dtype)
+    found = _fast_confusion(y_true, y_pred, None, None, True)
+    classes = np.unique(np.r_[y_true, y_pred])
+    assert found[0].tolist() == classes.tolist()
+    expected = _brute_force_confusion(y_true, y_pred, classes.tolist(), np.ones(500))
+    np.testing.assert_array_equal(found[1], expected)
+
+
 @pytest.mark.parametrize("n_classes", [2, 11, 12, 128, 182])
 def test_categorical_codes_of_many_classes_are_counted_exactly(n_classes):
     # The flat index of in-order codes is computed in the narrowest integer type
