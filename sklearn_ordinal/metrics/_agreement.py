@@ -341,8 +341,8 @@ def _table_correlation(matrix, n_true, n_pred, true_values, pred_values, name):
 
     The ``K x K`` cells, weighted by the table, stand for the items; ``n_true`` and
     ``n_pred`` are its row and column sums, summed once by the caller (Spearman's
-    ranks read them too, and summing the short rows of a stack is slow). Values of shape ``(K,)`` or, one set per
-    matrix of a stack, ``(..., K)``.
+    ranks read them too, and summing the short rows of a stack is slow). Values of
+    shape ``(K,)`` or, one set per matrix of a stack, ``(..., K)``.
     """
     constant = _is_constant(n_true, n_pred)
     _constant_warning(name, constant)
