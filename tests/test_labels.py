@@ -593,28 +593,46 @@ def test_a_late_label_beyond_the_first_blocks_labels_is_counted(dtype, late):
 @pytest.mark.parametrize(
     "dtype", ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
 )
-@pytest.mark.parametrize("hi", [10, 11, 127, 180, 181, 255, 400])
+@pytest.mark.parametrize("hi", [0, 10, 11, 127, 180, 181, 255, 400])
 @pytest.mark.parametrize("given_labels", [False, True])
-def test_the_grid_index_in_the_labels_own_width_never_wraps(dtype, hi, given_labels):
+@pytest.mark.parametrize("weight_scale", [None, 1e-300, 1e300])
+def test_the_grid_index_in_the_labels_own_width_never_wraps(
+    dtype, hi, given_labels, weight_scale
+):
     # Integer labels 0..hi are counted with their flat cell index computed in the
     # labels' own width where it holds every cell: (hi + 1) ** 2 - 1 is 120 for hi = 10
     # (int8 holds it) and 143 for hi = 11 (it does not), 32760 and 33123 for 180
-    # and 181 (int16). Both extremes are present, so the grid spans 0..hi.
+    # and 181 (int16); hi = 0 is one class. Both extremes are present, so the grid
+    # spans 0..hi. Weighted, one item has weight 0: it is no item, even at the top.
     if not _fits([hi], np.dtype(dtype)):
         return
     rng = np.random.default_rng(hi)
     y_true = rng.integers(0, hi + 1, 3000).astype(dtype)
     y_pred = rng.integers(0, hi + 1, 3000).astype(dtype)
-    y_true[:2], y_pred[:2] = [0, hi], [hi, 0]
+    y_true[:3], y_pred[:3] = [0, hi, hi], [hi, 0, hi]
+    weights = np.ones(3000)
+    if weight_scale is not None:
+        weights = rng.uniform(0.5, 2.0, 3000) * weight_scale
+        weights[2] = 0.0  # the only (hi, hi) item of the first three
     labels = np.arange(hi + 1) if given_labels else None
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_labels, "_BLOCK", 2**10)  # three blocks
-        found = _fast_confusion(y_true, y_pred, labels, None, True)
+        found = _fast_confusion(
+            y_true, y_pred, labels, None if weight_scale is None else weights, True
+        )
+    kept = weights > 0
     expected = np.zeros((hi + 1, hi + 1))
-    np.add.at(expected, (y_true.astype(np.int64), y_pred.astype(np.int64)), 1)
+    np.add.at(expected, (y_true[kept].astype(np.int64), y_pred[kept].astype(np.int64)),
+              weights[kept])
     present = np.arange(hi + 1) if given_labels else np.unique(np.r_[y_true, y_pred])
-    assert found[0].tolist() == present.tolist()
-    np.testing.assert_array_equal(found[1], expected[np.ix_(present, present)])
+    classes, matrix, exponent = found
+    assert classes.tolist() == present.tolist()
+    if weight_scale is None:  # counts: exact
+        np.testing.assert_array_equal(matrix, expected[np.ix_(present, present)])
+    else:  # sums in another order than np.add.at's
+        np.testing.assert_allclose(
+            np.ldexp(matrix, exponent), expected[np.ix_(present, present)], rtol=1e-12
+        )
 
 
 @pytest.mark.parametrize("dtype, lo", [("int8", -128), ("int16", 30000), ("uint16", 65000)])
