@@ -26,9 +26,9 @@ import warnings
 import numpy as np
 from scipy import stats
 
-from sklearn_ordinal._labels import OrdinalConfusion
+from sklearn_ordinal._confusion import OrdinalConfusion
 from sklearn_ordinal.metrics import cem_score, mean_absolute_error, vus_score
-from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
 from sklearn_ordinal.stats import score_interval
 from bench_metrics import best_time  # one timing rule for every benchmark
 

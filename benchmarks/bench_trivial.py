@@ -20,11 +20,11 @@ from unittest import mock
 
 import numpy as np
 
-from sklearn_ordinal._labels import _class_values
+from sklearn_ordinal._validation import _class_values
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.dummy._trivial import _TrivialClassifier
 from sklearn_ordinal.dummy._trivial_scores import _CLOSED_FORMS, _closed_form_scores
-from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
 from bench_metrics import best_time  # one timing rule for every benchmark
 
 MEASURES = [

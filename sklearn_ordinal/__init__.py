@@ -16,9 +16,9 @@ evaluation
 ``python -m sklearn_ordinal`` runs a short demo.
 """
 
-__version__ = "0.1.0.dev0"
+from ._version import __version__
 
-__all__ = ["evaluate"]
+__all__ = ["__version__", "evaluate"]
 
 
 def __getattr__(name):

@@ -26,9 +26,11 @@ from sklearn.metrics._scorer import _BaseScorer
 from sklearn.utils._param_validation import (
     HasMethods,
     Interval,
+    InvalidParameterError,
     StrOptions,
-    validate_params,
+    validate_parameter_constraints,
 )
+from sklearn.utils._param_validation import validate_params as _sklearn_validate_params
 
 # `_safe_indexing` takes the rows of any input scikit-learn accepts (arrays, lists,
 # DataFrames, sparse matrices) as cross-validation does; documented in scikit-learn's
@@ -43,14 +45,36 @@ from sklearn.utils.validation import _num_samples
 __all__ = [
     "HasMethods",
     "Interval",
+    "InvalidParameterError",
     "StrOptions",
     "_BaseScorer",
     "_fit_context",
     "_num_samples",
     "_safe_indexing",
     "check_matplotlib_support",
+    "validate_parameter_constraints",
     "validate_params",
 ]
+
+
+def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
+    """scikit-learn's ``validate_params`` decorator, which also leaves the constraints
+    on the decorated function as ``_parameter_constraints``.
+
+    The measure registry reads them there to check a measure's parameters at every
+    door (intervals, chunks, reports) with the very rules and messages of a direct
+    call, from the one dict the function declares.
+    """
+    decorate = _sklearn_validate_params(
+        parameter_constraints, prefer_skip_nested_validation=prefer_skip_nested_validation
+    )
+
+    def decorator(function):
+        wrapper = decorate(function)
+        wrapper._parameter_constraints = dict(parameter_constraints)
+        return wrapper
+
+    return decorator
 
 
 def check_matplotlib_support(caller_name):

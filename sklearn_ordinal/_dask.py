@@ -1,7 +1,7 @@
 """Dask inputs: the measures' intermediates built blockwise, in one distributed pass.
 
-Every label measure is a function of an :class:`~sklearn_ordinal._labels.OrdinalConfusion`
-and every ranking measure of a :class:`~sklearn_ordinal.metrics.ScoreTable`, and both
+Every label measure is a function of an :class:`~sklearn_ordinal._confusion.OrdinalConfusion`
+and every ranking measure of a :class:`~sklearn_ordinal._score_table.ScoreTable`, and both
 add up over chunks. For Dask inputs, each block (a chunk of a Dask array, a partition
 of a Dask Series or one-column DataFrame) is validated and counted by the very code
 that serves NumPy input, on the workers; only the small intermediates travel, are
@@ -21,7 +21,10 @@ objects, int64 with uint64) need the whole class set in every block (whether a
 float prediction is a class or a regressor's value depends on it, and whether
 integers fit one dtype): one extra distributed pass finds it first.
 
-Dask is imported here only, and this module only when an input is a Dask object.
+Dask is imported here only, inside the functions that get a Dask object. This layer
+knows no intermediate: the functions that count one block and merge the blocks'
+results are handed in by :mod:`sklearn_ordinal._confusion` and
+:mod:`sklearn_ordinal._score_table`, which sit above it.
 """
 
 import functools
@@ -30,7 +33,14 @@ import operator
 import numpy as np
 import pandas as pd
 
-from ._labels import _any_dask, _rescaled
+from ._validation import (
+    _any_dask,
+    _check_1d_labels,
+    _check_sample_weight,
+    _class_values,
+    _drop_zero_weight,
+    _unique_classes,
+)
 
 # Blocks added per task of the tree that sums the confusion matrices: small enough
 # that no task waits long for its inputs, large enough for few levels.
@@ -139,8 +149,6 @@ def _classes_found_blockwise(*targets):
 
 def _distinct(y_true, y_pred, sample_weight):
     """The distinct labels of one block's items of positive weight, per array."""
-    from ._labels import _check_1d_labels, _check_sample_weight, _drop_zero_weight
-
     if len(y_true) == 0:
         return None
     y_true = _check_1d_labels(y_true, "y_true")
@@ -158,8 +166,6 @@ def _class_set(arrays, need_order, measure):
     """The sorted distinct labels over every block, with the checks of NumPy input: the
     extra distributed pass."""
     import dask
-
-    from ._labels import _unique_classes
 
     found = [part for part in dask.compute(*_per_block(_distinct, arrays)) if part is not None]
     if not found:
@@ -249,11 +255,14 @@ _EMPTY = (
 )
 
 
-def dask_confusion(y_true, y_pred, *, labels, class_values, sample_weight, need_values,
-                   need_order, measure):
-    """:func:`~sklearn_ordinal._labels.ordinal_confusion` of Dask inputs."""
-    from ._labels import _class_values
+def dask_confusion(count, y_true, y_pred, *, labels, class_values, sample_weight,
+                   need_values, need_order, measure):
+    """The :class:`~sklearn_ordinal._confusion.OrdinalConfusion` of Dask inputs.
 
+    ``count`` is the in-memory function that counts one block (with this call's
+    keyword arguments); it is handed in, not imported, so that the Dask layer sits
+    below the intermediates it builds.
+    """
     arrays = [y_true, y_pred, sample_weight]
     merge_classes = (
         labels is None
@@ -267,6 +276,7 @@ def dask_confusion(y_true, y_pred, *, labels, class_values, sample_weight, need_
         _block_or_none,
         functools.partial(
             _confusion_of_block,
+            count=count,
             labels=labels,
             # The class values of the merged classes are known only at the end.
             class_values=None if merge_classes else class_values,
@@ -284,57 +294,19 @@ def dask_confusion(y_true, y_pred, *, labels, class_values, sample_weight, need_
     return total
 
 
-def _confusion_of_block(y_true, y_pred, sample_weight, **kwargs):
-    from ._labels import ordinal_confusion
-
-    return ordinal_confusion(y_true, y_pred, sample_weight=sample_weight, **kwargs)
+def _confusion_of_block(y_true, y_pred, sample_weight, *, count, **kwargs):
+    return count(y_true, y_pred, sample_weight=sample_weight, **kwargs)
 
 
-def _merge_score_tables(parts):
-    """The score table of all the blocks' items, from their tables, class by class.
+def dask_score_table(build_table, merge_tables, y_true, y_score, labels, sample_weight,
+                     measure):
+    """The :class:`~sklearn_ordinal._score_table.ScoreTable` of Dask inputs.
 
-    Each class's cells of every block, on the union of the classes and one
-    power-of-two weight scale, are merged by one sort; the merged cells are written
-    into one table sized for all the blocks' cells. Only one class's cells are ever
-    copied at once, so the client holds the blocks' tables, the merged table and one
-    class's temporaries, not several copies of everything (pairwise ``+`` would also
-    copy the growing table once per block).
+    ``build_table`` builds one block's table in memory (as
+    ``build_table(y_true, y_score, labels, sample_weight, measure)``) and
+    ``merge_tables`` merges the blocks' tables (None for an empty block); both are
+    handed in, so that the Dask layer sits below the intermediate it builds.
     """
-    from .metrics._ranking import ScoreTable, _merge_cells
-
-    parts = [part for part in parts if part is not None]
-    if len(parts) <= 1:
-        return parts[0] if parts else None
-    classes = _union_of_classes(parts)
-    exponent = max(part.weight_exponent for part in parts)
-    # The row of each class in each block's table (-1 where the block lacks it).
-    rows = np.full((len(parts), len(classes)), -1)
-    for i, part in enumerate(parts):
-        rows[i, _rows_of(part.classes, classes)] = np.arange(len(part.classes))
-    n_cells = sum(len(part.scores) for part in parts)
-    scores = np.empty(n_cells, dtype=np.result_type(*(part.scores for part in parts)))
-    weights = np.empty(n_cells, dtype=np.result_type(*(part.weights for part in parts)))
-    bounds = np.zeros(len(classes) + 1, dtype=np.intp)
-    for k in range(len(classes)):
-        cells = [(part, slice(part.bounds[row], part.bounds[row + 1]))
-                 for part, row in zip(parts, rows[:, k]) if row >= 0]
-        merged = _merge_cells(
-            classes[k:k + 1],
-            np.zeros(sum(c.stop - c.start for _, c in cells), dtype=np.int8),
-            np.concatenate([part.scores[c] for part, c in cells]),
-            np.concatenate([_rescaled(part.weights[c], part.weight_exponent, exponent)
-                            for part, c in cells]),
-            exponent,
-        )
-        bounds[k + 1] = bounds[k] + len(merged.scores)
-        scores[bounds[k]:bounds[k + 1]] = merged.scores
-        weights[bounds[k]:bounds[k + 1]] = merged.weights
-    # Equal scores of a class in several blocks made fewer cells than allotted.
-    return ScoreTable(classes, scores[:bounds[-1]], weights[:bounds[-1]], bounds, exponent)
-
-
-def dask_score_table(y_true, y_score, labels, sample_weight, measure):
-    """:class:`~sklearn_ordinal.metrics.ScoreTable` of Dask inputs."""
     import dask
 
     merge_classes = (
@@ -346,9 +318,11 @@ def dask_score_table(y_true, y_score, labels, sample_weight, measure):
         labels = _labels_of(y_true, labels,
                             lambda: _class_set([y_true, None, sample_weight], True, measure))
     build = functools.partial(
-        _block_or_none, functools.partial(_score_table_of_block, labels=labels, measure=measure)
+        _block_or_none,
+        functools.partial(_score_table_of_block, build_table=build_table, labels=labels,
+                          measure=measure),
     )
-    total = _merge_score_tables(
+    total = merge_tables(
         list(dask.compute(*_per_block(build, [y_true, y_score, sample_weight])))
     )
     if total is None:
@@ -356,7 +330,5 @@ def dask_score_table(y_true, y_score, labels, sample_weight, measure):
     return total
 
 
-def _score_table_of_block(y_true, y_score, sample_weight, *, labels, measure):
-    from .metrics._ranking import _build_score_table
-
-    return _build_score_table(y_true, y_score, labels, sample_weight, measure)
+def _score_table_of_block(y_true, y_score, sample_weight, *, build_table, labels, measure):
+    return build_table(y_true, y_score, labels, sample_weight, measure)

@@ -16,14 +16,12 @@ from hypothesis import strategies as st
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import accuracy_score
 
-from sklearn_ordinal._labels import OrdinalConfusion
+from sklearn_ordinal._confusion import OrdinalConfusion
 from sklearn_ordinal.metaeval import make_synthetic_ordinal_task, score_systems
 from sklearn_ordinal.metaeval._measures import _as_measure
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names, mean_absolute_error
-from sklearn_ordinal.metrics._confusion_matrix import (
-    _from_confusion_registry,
-    _measure_from_confusion,
-)
+from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernels as _from_confusion_registry
 
 LABEL_SCORERS = [name for name in get_scorer_names() if get_scorer(name).response == "labels"]
 

@@ -565,8 +565,8 @@ def test_registries_are_consistent():
 @pytest.mark.parametrize("seed", range(3))
 def test_every_label_measure_is_a_function_of_the_confusion_matrix(name, seed):
     # The form that resampling and chunked data use gives the measure's own value.
-    from sklearn_ordinal._labels import ordinal_confusion
-    from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
+    from sklearn_ordinal._confusion import ordinal_confusion
+    from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
 
     y_true, y_pred = _random_labels(seed)
     measure = LABEL_MEASURES[name]

@@ -10,13 +10,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics import confusion_matrix
 
-from sklearn_ordinal import _labels
-from sklearn_ordinal._labels import (
-    _fast_confusion,
-    _validate,
-    check_ordinal_targets,
-    ordinal_confusion,
-)
+from sklearn_ordinal import _blocks, _confusion, _counting, _validation
+from sklearn_ordinal._confusion import ordinal_confusion
+from sklearn_ordinal._counting import _fast_confusion
+from sklearn_ordinal._validation import _validate, check_ordinal_targets
 from sklearn_ordinal.metrics import ordinal_confusion_matrix
 
 
@@ -298,7 +295,7 @@ def test_classes_and_codes_of_one_integer_array_are_np_unique(dtype, values, shi
     if not _fits(values, np.dtype(dtype)):
         return
     y = np.array(values, dtype=dtype)
-    classes, codes, _ = _labels._unique_classes([y], True, None)
+    classes, codes, _ = _validation._unique_classes([y], True, None)
     expected_classes, expected_codes = np.unique(y, return_inverse=True)
     assert classes.dtype == y.dtype
     np.testing.assert_array_equal(classes, expected_classes)
@@ -382,7 +379,7 @@ def test_counting_in_blocks_matches_brute_force(
     if weighted and not weights.any():
         return
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", block)
+        patch.setattr(_blocks, "_BLOCK", block)
         found = _fast_confusion(y_true, y_pred, labels, sample_weight, True)
         counted = ordinal_confusion(y_true, y_pred, labels=labels, sample_weight=sample_weight)
     assert found is not None, "valid input must be counted in blocks"
@@ -402,7 +399,7 @@ def test_counting_in_blocks_matches_brute_force(
     np.testing.assert_array_equal(counted.matrix, matrix)
     # The slow path (validate, encode, count) agrees.
     valid_true, valid_pred, valid_weight, _ = _validate(y_true, y_pred, sample_weight)
-    slow = _labels._confusion(valid_true, valid_pred, labels, None, valid_weight, True, True, None)
+    slow = _confusion._confusion(valid_true, valid_pred, labels, None, valid_weight, True, True, None)
     np.testing.assert_allclose(slow.matrix, matrix, rtol=1e-14)
 
 
@@ -413,7 +410,7 @@ def test_a_late_block_with_an_unknown_label_gets_the_usual_error(kind):
     y_true, y_pred = _as_kind(codes, kind), _as_kind(codes, kind)
     y_pred[45] = _as_kind(np.array([5]), kind)[0]  # the sixth name: not in labels
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 4)
+        patch.setattr(_blocks, "_BLOCK", 4)
         assert _fast_confusion(y_true, y_pred, labels, None, True) is None
         unknown = r"y_pred contains labels not in labels=.*: \['?(5|top)"
         with pytest.raises(ValueError, match=unknown):
@@ -451,7 +448,7 @@ def test_a_late_block_with_a_missing_label_gets_the_usual_error(
     weights = np.ones(50)
     weights[45] = 0  # missing labels are refused even on a zero-weight item
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 4)
+        patch.setattr(_blocks, "_BLOCK", 4)
         for sample_weight in (None, weights):
             with pytest.raises(ValueError, match=message):
                 labels = _classes_of(kind, 0)
@@ -466,7 +463,7 @@ def test_fractional_predictions_are_left_to_the_distance_measures():
     y_pred = np.zeros(50)
     y_pred[45] = 0.5
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 4)
+        patch.setattr(_blocks, "_BLOCK", 4)
         with pytest.raises(ValueError, match="real-valued predictions"):
             ordinal_confusion(y_true, y_pred)
 
@@ -507,15 +504,15 @@ def test_the_one_reduction_accepts_only_what_the_weight_checks_accept(dtype, val
     if swap:
         weights = weights.astype(weights.dtype.newbyteorder())  # same values, other bytes
     try:
-        _, expected = _labels._check_sample_weight(weights, len(weights))
+        _, expected = _validation._check_sample_weight(weights, len(weights))
         refusal = None
     except ValueError as error:
         expected, refusal = None, str(error)
-    found = _labels._fast_weights(weights, len(weights))
+    found = _counting._fast_weights(weights, len(weights))
     if found is None:
         return  # left to the full checks, which give the result or the error
     if refusal is not None and "would count as zero" in refusal:
-        scaled = _labels._scaled_block_weights(found[0], 0, len(weights), found[1])
+        scaled = _blocks._scaled_block_weights(found[0], 0, len(weights), found[1])
         assert scaled is None, f"a block would drop weights the checks refuse: {weights!r}"
         return
     assert expected is not None, f"accepted weights the checks refuse: {weights!r}"
@@ -538,8 +535,8 @@ def test_small_integer_classes_are_checked_in_every_block(dtype, labels, bad):
         y = {name: np.full(50, labels[0], dtype=dtype) for name in ("y_true", "y_pred")}
         y[where][45] = bad
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(_labels, "_BLOCK", 40)  # item 45 is in the second block
-            assert _labels._blockwise_bound(np.array(labels), y["y_true"], y["y_pred"])
+            patch.setattr(_blocks, "_BLOCK", 40)  # item 45 is in the second block
+            assert _counting._blockwise_bound(np.array(labels), y["y_true"], y["y_pred"])
             assert _fast_confusion(y["y_true"], y["y_pred"], labels, None, True) is None
             with pytest.raises(ValueError, match=f"{where} contains labels not in labels="):
                 ordinal_confusion(y["y_true"], y["y_pred"], labels=labels)
@@ -558,7 +555,7 @@ def test_negative_labels_never_pass_as_large_ones(labels):
     y_true = np.array([1, 3, 0, 100], dtype=np.int8)
     y_pred = np.array([1, 3, -56, 100], dtype=np.int8)
     classes = None if labels is None else np.array(labels)
-    assert _labels._blockwise_bound(classes, y_true, y_pred) is None
+    assert _counting._blockwise_bound(classes, y_true, y_pred) is None
     if labels is None:
         confusion = ordinal_confusion(y_true, y_pred)
         assert confusion.classes.tolist() == [-56, 0, 1, 3, 100]
@@ -581,8 +578,8 @@ def test_a_late_label_beyond_the_first_blocks_labels_is_counted(dtype, late):
     y_pred = rng.integers(0, 3, 200).astype(dtype)
     y_pred[150] = late
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 64)
-        assert _labels._blockwise_bound(None, y_true, y_pred) == 2  # the first block's
+        patch.setattr(_blocks, "_BLOCK", 64)
+        assert _counting._blockwise_bound(None, y_true, y_pred) == 2  # the first block's
         found = _fast_confusion(y_true, y_pred, None, None, True)
     classes = np.unique(np.r_[y_true, y_pred])
     assert found[0].tolist() == classes.tolist()
@@ -616,7 +613,7 @@ def test_the_grid_index_in_the_labels_own_width_never_wraps(
         weights[2] = 0.0  # the only (hi, hi) item of the first three
     labels = np.arange(hi + 1) if given_labels else None
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 2**10)  # three blocks
+        patch.setattr(_blocks, "_BLOCK", 2**10)  # three blocks
         found = _fast_confusion(
             y_true, y_pred, labels, None if weight_scale is None else weights, True
         )
@@ -662,7 +659,7 @@ def test_categorical_codes_of_many_classes_are_counted_exactly(n_classes):
     y_true = pd.Categorical.from_codes(true_codes, dtype=dtype)
     y_pred = pd.Categorical.from_codes(pred_codes, dtype=dtype)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 64)
+        patch.setattr(_blocks, "_BLOCK", 64)
         found = _fast_confusion(y_true, y_pred, None, None, True)
     expected = np.zeros((n_classes, n_classes))
     np.add.at(expected, (true_codes, pred_codes), 1)
@@ -690,7 +687,7 @@ def test_memory_above_the_inputs_is_one_block_not_n():
         (names[y_true], names[y_pred], {"labels": list("abcde")}),
     ]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 2**12)
+        patch.setattr(_blocks, "_BLOCK", 2**12)
         for y, y_hat, kwargs in cases:
             tracemalloc.start()
             ordinal_confusion(y, y_hat, **kwargs)
@@ -712,7 +709,7 @@ def test_categoricals_in_another_order_are_counted_through_their_codes(
     y_true = pd.Categorical(_NAMES[true_codes], categories=_NAMES, ordered=True)
     y_pred = pd.Categorical(_NAMES[pred_codes], categories=_NAMES[list(pred_order)])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 3)
+        patch.setattr(_blocks, "_BLOCK", 3)
         found = _fast_confusion(y_true, y_pred, labels, sample_weight, True)
     assert found is not None
     classes, matrix, exponent = found
@@ -738,7 +735,7 @@ def test_item_codes_by_lookup_in_blocks_are_exact(pool, index, order, dtype, lab
     if not (_fits(y, dtype) and _fits(labels, labels_dtype)):
         return
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 4)
+        patch.setattr(_blocks, "_BLOCK", 4)
         try:
             _, codes, _, _ = check_ordinal_targets(
                 np.array(y, dtype), labels=np.array(labels, labels_dtype), need_order=False
@@ -753,7 +750,7 @@ def test_item_codes_name_an_unknown_label_of_a_late_block():
     y = np.zeros(50, dtype=np.int8)
     y[45] = -7
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_labels, "_BLOCK", 4)
+        patch.setattr(_blocks, "_BLOCK", 4)
         unknown = r"y_true contains labels not in labels=\[0, 1\]: \[-7\]"
         with pytest.raises(ValueError, match=unknown):
             check_ordinal_targets(y, labels=[0, 1])

@@ -21,6 +21,7 @@ from sklearn.model_selection import GridSearchCV, KFold, cross_val_score, cross_
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from sklearn_ordinal import _score_table
 from sklearn_ordinal.metrics import (
     _ranking,
     get_scorer,
@@ -125,12 +126,12 @@ def small_ranking_data(draw, min_classes=2, max_classes=5, max_extra=9):
 @contextmanager
 def grouping_by(method):
     """Force the items to be grouped by score by sorting or by hashing."""
-    saved = _ranking._MAX_DISTINCT_SHARE_TO_HASH
-    _ranking._MAX_DISTINCT_SHARE_TO_HASH = {"hashing": 1.0, "sorting": -1.0}[method]
+    saved = _score_table._MAX_DISTINCT_SHARE_TO_HASH
+    _score_table._MAX_DISTINCT_SHARE_TO_HASH = {"hashing": 1.0, "sorting": -1.0}[method]
     try:
         yield
     finally:
-        _ranking._MAX_DISTINCT_SHARE_TO_HASH = saved
+        _score_table._MAX_DISTINCT_SHARE_TO_HASH = saved
 
 
 @pytest.mark.parametrize("name", sorted(MEASURES))
@@ -487,7 +488,7 @@ def test_importing_metrics_does_not_import_matplotlib():
 def test_integer_targets_without_sorting_match_np_unique(y, dtype):
     # check_ordinal_targets has a bincount fast path for small integer labels (it
     # keeps the ranking measures within a few argsorts); it must agree with np.unique.
-    from sklearn_ordinal._labels import check_ordinal_targets
+    from sklearn_ordinal._validation import check_ordinal_targets
 
     y = np.array(y)
     if dtype == np.uint16:
@@ -765,7 +766,7 @@ def test_class_order_by_one_sort_is_the_order_of_the_scores(ties, data):
 
     y, s = data
     labels = np.arange(y.max() + 1)
-    order = _ranking._class_order(labels, y, s)
+    order = _score_table._class_order(labels, y, s)
     if order is not None:
         assert np.unique(s).size == s.size  # only distinct scores are ordered so
         np.testing.assert_array_equal(order.in_order, y[np.argsort(s, kind="stable")])
@@ -786,7 +787,7 @@ def test_vus_from_the_class_order_is_the_float_of_the_table(ties, data):
     labels = np.arange(y.max() + 1)
     table = ScoreTable.from_predictions(y, s, labels=labels)
     assert vus_score(y, s, ties=ties) == table.score(vus_score, ties=ties)
-    order = _ranking._class_order(labels, y, s)
+    order = _score_table._class_order(labels, y, s)
     if order is not None:
         assert _ranking._vus_in_order(order) == table.score(vus_score, ties=ties)
 
@@ -799,7 +800,7 @@ def test_vus_from_the_class_order_counts_chains_as_brute_force(n_classes):
     y = np.concatenate([np.arange(n_classes), np.arange(n_classes)])
     y = np.concatenate([y, rng.integers(0, n_classes, size=12 - min(12, y.size))])
     s = y + rng.normal(scale=2.0, size=y.size)
-    order = _ranking._class_order(np.arange(n_classes), y, s)
+    order = _score_table._class_order(np.arange(n_classes), y, s)
     assert order is not None
     by_class = [s[y == k] for k in range(n_classes)]
     tuples = np.array(np.meshgrid(*by_class, indexing="ij")).reshape(n_classes, -1)
@@ -821,7 +822,7 @@ def test_u_cons_of_scores_equal_but_for_their_last_bits(ties, case):
         s[0], s[1] = 0.0, -0.0  # a tie, although -0.0 sorts below 0.0 bit-wise
     elif case == "distinct":
         s[0] = 0.4
-    order = _ranking._class_order(np.arange(3), y, s)
+    order = _score_table._class_order(np.arange(3), y, s)
     assert (order is None) == (case != "distinct")
     expected = brute_u_cons(y.tolist(), s.tolist(), [1.0] * y.size, ties)
     assert u_cons_score(y, s, ties=ties) == pytest.approx(expected, abs=1e-15)
@@ -837,7 +838,7 @@ def _distinct_scores_of_four_grades(n=80, seed=0):
     rng = np.random.default_rng(seed)
     y = np.concatenate([np.arange(4), rng.integers(0, 4, size=n - 4)])
     s = y + rng.normal(scale=1.5, size=n)  # continuous: all distinct
-    assert _ranking._class_order(np.arange(4), y, s) is not None  # the path under test
+    assert _score_table._class_order(np.arange(4), y, s) is not None  # the path under test
     return y, s
 
 
@@ -908,7 +909,7 @@ def test_class_order_scorers_in_a_multi_metric_dict_with_a_regressor():
     results = cross_validate(model, X, y, cv=cv, scoring=scoring)
     for fold, (train, test) in enumerate(cv.split(X)):
         predicted = clone(model).fit(X[train], y[train]).predict(X[test])
-        assert _ranking._class_order(np.arange(4), y[test], predicted) is not None
+        assert _score_table._class_order(np.arange(4), y[test], predicted) is not None
         table = ScoreTable.from_predictions(y[test], predicted, labels=np.arange(4))
         for name in CLASS_ORDER_MEASURES:
             assert results[f"test_{name}"][fold] == table.score(MEASURES[name])

@@ -13,8 +13,8 @@ from sklearn_ordinal.metrics import (
     mean_absolute_error,
     vus_score,
 )
-from sklearn_ordinal.metrics._confusion_matrix import _measure_from_confusion
-from sklearn_ordinal._labels import OrdinalConfusion
+from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal._confusion import OrdinalConfusion
 from sklearn_ordinal.stats import compare_scores, score_interval
 
 N_RESAMPLES = 2999
@@ -266,7 +266,7 @@ def test_bad_input_is_a_clear_error():
         score_interval(mean_absolute_error, y, y, average=None)
     with pytest.raises(ValueError, match="not a measure of sklearn_ordinal"):
         score_interval(lambda a, b: 0.0, y, y)
-    with pytest.raises(ValueError, match="not a scorer of sklearn_ordinal"):
+    with pytest.raises(ValueError, match="not a measure of sklearn_ordinal"):
         score_interval("macro_mae", y, y)
     with pytest.raises(ValueError, match="one group per item"):
         score_interval(mean_absolute_error, y, y, groups=[0, 1])

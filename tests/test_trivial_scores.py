@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.exceptions import UndefinedMetricWarning
 
-from sklearn_ordinal._labels import _unwrap_measure
+from sklearn_ordinal._records import unwrap_partial as _unwrap_measure
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier, _trivial
 from sklearn_ordinal.dummy._trivial_scores import (
     _CLOSED_FORMS,
@@ -25,10 +25,8 @@ from sklearn_ordinal.dummy._trivial_scores import (
     _trivial_confusion,
 )
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
-from sklearn_ordinal.metrics._confusion_matrix import (
-    _from_confusion_registry,
-    _measure_from_confusion,
-)
+from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernels as _from_confusion_registry
 
 _REGISTERED = sorted(
     {_unwrap_measure(function)[0] for function in _from_confusion_registry().values()},

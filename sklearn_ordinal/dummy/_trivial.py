@@ -16,14 +16,10 @@ from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
-from .._labels import (
-    _class_values,
-    _is_ordered_categorical,
-    check_ordinal_targets,
-)
-from ..metrics import get_scorer, make_ordinal_scorer
-from ..metrics._confusion_matrix import _measure_from_confusion
-from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer
+from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
+from ..metrics import make_ordinal_scorer
+from ..metrics._registry import confusion_kernel as _measure_from_confusion
+from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer, _scorer_of_measure
 from ._trivial_scores import _closed_form_scores, _loop_scores, _trivial_confusion
 
 # Trivial classifiers that tie mathematically can differ in the last bits, because
@@ -253,7 +249,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         as ``labels`` whenever it is known.
         """
         if isinstance(self.metric, (str, _BaseScorer)):
-            scorer = get_scorer(self.metric)
+            scorer = _scorer_of_measure(self.metric)
         else:
             scorer = make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
         if (

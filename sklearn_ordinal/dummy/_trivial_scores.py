@@ -36,7 +36,8 @@ about, so that a fit can raise those warnings once instead of :math:`K` times.
 
 import numpy as np
 
-from .._labels import OrdinalConfusion, _unwrap_measure
+from .._confusion import OrdinalConfusion
+from .._records import unwrap_partial as _unwrap_measure
 from ..metrics._agreement import (
     _accuracy_from_confusion,
     _accuracy_within_score_from_confusion,

@@ -8,14 +8,14 @@ import pandas as pd
 from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
 
-from .. import __version__
+from .._version import __version__
 from .._compat import Interval, validate_params
-from .._labels import (
+from .._confusion import ordinal_confusion
+from .._validation import (
     _check_1d_labels,
     _is_real_valued,
     _ordered_categorical,
     check_ordinal_targets,
-    ordinal_confusion,
 )
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import mean_absolute_error, mean_zero_one_error

@@ -17,16 +17,12 @@ one warning per kind of undefined case instead of one per matrix.
 import warnings
 import numpy as np
 
-from .._labels import (
-    OrdinalConfusion,
-    _check_1d_labels,
-    _class_values,
-    _classes_and_codes,
-    _is_real_valued,
-    _MAX_DIRECT_SPAN,
-    _unwrap_measure,
-)
-from ..metrics._confusion_matrix import _from_confusion_registry, _matrices_warning
+from .._blocks import _MAX_DIRECT_SPAN
+from .._confusion import OrdinalConfusion
+from .._validation import _check_1d_labels, _class_values, _classes_and_codes, _is_real_valued
+from .._records import unwrap_partial as _unwrap_measure
+from .._confusion import _matrices_warning
+from ..metrics._registry import confusion_kernels as _from_confusion_registry
 
 # Cells of confusion matrices counted by one bincount (32 MB of float64): the systems
 # are scored in chunks of this size, so memory does not grow with their number.

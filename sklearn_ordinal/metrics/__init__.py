@@ -1,6 +1,6 @@
 """Evaluation measures for ordinal classification, and scorers built from them."""
 
-from .._labels import OrdinalConfusion
+from .._confusion import OrdinalConfusion
 from ._agreement import accuracy_within_score, kendall_tau_a_score
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
@@ -12,14 +12,8 @@ from ._error import (
 )
 from ._plot.roc_surface import RocSurfaceDisplay
 from ._probabilistic import ranked_probability_score
-from ._ranking import (
-    ScoreTable,
-    roc_surface,
-    u_cons_score,
-    u_ovo_score,
-    u_pairs_score,
-    vus_score,
-)
+from .._score_table import ScoreTable
+from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
 from ._sensitivity import (
     geometric_mean_score,

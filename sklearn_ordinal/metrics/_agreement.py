@@ -15,9 +15,8 @@ from numbers import Integral
 
 import numpy as np
 from scipy import special
-from .._compat import Interval, validate_params
-from .._labels import ordinal_confusion
-from ._confusion_matrix import _one_or_many, _warn_for_matrices
+from .._compat import Interval, StrOptions, validate_params
+from .._confusion import _one_or_many, _warn_for_matrices, ordinal_confusion
 
 
 @validate_params(
@@ -403,7 +402,16 @@ def _kendall_tau_b_from_confusion(confusion):
 
 
 # Private measures, used by the scorers (their public forms are scikit-learn's and
-# SciPy's): each validates once, counts, and hands the confusion matrix on.
+# SciPy's): each validates once, counts, and hands the confusion matrix on. Their
+# parameters are declared like the public measures', so that every door checks them.
+
+_DATA = {
+    "y_true": ["array-like"],
+    "y_pred": ["array-like"],
+    "labels": ["array-like", None],
+    "sample_weight": ["array-like", None],
+}
+_WEIGHTS_OPTION = [StrOptions({"linear", "quadratic"}), None]
 
 
 def _confusion(y_true, y_pred, labels, sample_weight=None, *, need_order, measure, **kwargs):
@@ -419,6 +427,7 @@ def _confusion(y_true, y_pred, labels, sample_weight=None, *, need_order, measur
     )
 
 
+@validate_params(_DATA, prefer_skip_nested_validation=True)
 def _accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False, measure="accuracy"
@@ -426,6 +435,7 @@ def _accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
     return _accuracy_from_confusion(confusion)
 
 
+@validate_params(_DATA, prefer_skip_nested_validation=True)
 def _balanced_accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False, measure="macro accuracy"
@@ -433,6 +443,7 @@ def _balanced_accuracy(y_true, y_pred, *, labels=None, sample_weight=None):
     return _balanced_accuracy_from_confusion(confusion)
 
 
+@validate_params(_DATA, prefer_skip_nested_validation=True)
 def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False, measure="macro F1"
@@ -440,6 +451,7 @@ def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
     return _macro_f1_from_confusion(confusion)
 
 
+@validate_params({**_DATA, "weights": _WEIGHTS_OPTION}, prefer_skip_nested_validation=True)
 def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
     confusion = _confusion(
         y_true,
@@ -452,6 +464,7 @@ def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=Non
     return _cohen_kappa_from_confusion(confusion, weights)
 
 
+@validate_params(_DATA, prefer_skip_nested_validation=True)
 def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False, measure="mutual information"
@@ -459,6 +472,9 @@ def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
     return _mutual_information_from_confusion(confusion)
 
 
+@validate_params(
+    {**_DATA, "class_values": ["array-like", None]}, prefer_skip_nested_validation=True
+)
 def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
     """Pearson's correlation between the class values of true and predicted classes."""
     confusion = ordinal_confusion(
@@ -475,18 +491,31 @@ def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=No
 # No weighted form (SciPy has none): these take no sample_weight.
 
 
+@validate_params(
+    {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
+    prefer_skip_nested_validation=True,
+)
 def _spearman(y_true, y_pred, *, labels=None):
     """Spearman's rank correlation of the class positions (ties get average ranks)."""
     confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Spearman's correlation")
     return _spearman_from_confusion(confusion)
 
 
+@validate_params(
+    {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
+    prefer_skip_nested_validation=True,
+)
 def _kendall_tau_b(y_true, y_pred, *, labels=None):
     """Kendall's tau-b of the class positions (SciPy's default variant)."""
     confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Kendall's tau-b")
     return _kendall_tau_b_from_confusion(confusion)
 
 
+@validate_params(
+    {**_DATA, "weights": [StrOptions({"linear", "quadratic"})],
+     "class_values": ["array-like", None]},
+    prefer_skip_nested_validation=True,
+)
 def _value_weighted_kappa(
     y_true, y_pred, *, weights="linear", labels=None, class_values=None, sample_weight=None
 ):

@@ -14,8 +14,8 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import StrOptions, validate_params
-from .._labels import ordinal_confusion
-from ._confusion_matrix import _one_or_many
+from .._confusion import ordinal_confusion
+from .._confusion import _one_or_many
 
 _SCALES = ("ordinal", "nominal", "interval")
 

@@ -11,8 +11,8 @@ the weighted confusion matrix.
 import numpy as np
 
 from .._compat import StrOptions, validate_params
-from .._labels import ClassErrors, OrdinalConfusion, confusion_or_errors, ordinal_confusion
-from ._confusion_matrix import _one_or_many, _warn_for_matrices
+from .._confusion import ClassErrors, OrdinalConfusion, confusion_or_errors, ordinal_confusion
+from .._confusion import _one_or_many, _warn_for_matrices
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],

@@ -11,7 +11,7 @@ probabilities, not a function of the confusion matrix.
 import numpy as np
 
 from .._compat import validate_params
-from .._labels import check_scored_targets
+from .._validation import check_scored_targets
 
 # Rows of predicted probabilities may miss 1 by rounding (float32 models, softmax);
 # skordinal accepts the same absolute slack.

@@ -18,7 +18,6 @@ scikit-learn's own scorers.
 """
 
 import copy
-import difflib
 from functools import lru_cache
 from inspect import signature
 
@@ -28,35 +27,9 @@ from sklearn.base import is_classifier
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from .._compat import _BaseScorer
-from .._labels import _categories, _is_ordered_categorical, _ordered_categorical
-from ._agreement import (
-    _accuracy,
-    _balanced_accuracy,
-    _cohen_kappa,
-    _kendall_tau_b,
-    _macro_f1,
-    _mutual_information,
-    _pearson,
-    _spearman,
-    _value_weighted_kappa,
-    accuracy_within_score,
-    kendall_tau_a_score,
-)
-from ._closeness import cem_score
-from ._error import (
-    mean_absolute_error,
-    mean_squared_error,
-    mean_zero_one_error,
-    root_mean_squared_error,
-)
-from ._probabilistic import ranked_probability_score
-from ._ranking import u_cons_score, u_ovo_score, u_pairs_score, vus_score
-from ._sensitivity import (
-    geometric_mean_score,
-    gmsec_score,
-    mes_score,
-    minimum_sensitivity_score,
-)
+from .._records import record_of
+from .._validation import _categories, _is_ordered_categorical, _ordered_categorical
+from . import _registry
 
 
 @lru_cache(maxsize=None)
@@ -383,93 +356,26 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
         raise ValueError(
             f"greater_is_better must be True or False; got {greater_is_better!r}."
         )
+    record, fixed = record_of(score_func)
+    if record is not None:
+        # A parameter the measure refuses is refused now, not in the first fold.
+        record.check_params({**fixed, **kwargs})
     return _OrdinalScorer(score_func, 1 if greater_is_better else -1, kwargs, response)
 
 
-_SCORERS = {
-    # Error measures (Baccianella et al. 2009); no prefix = micro average.
-    "neg_macro_mean_absolute_error": make_ordinal_scorer(
-        mean_absolute_error, greater_is_better=False, average="macro"
-    ),
-    "neg_mean_absolute_error": make_ordinal_scorer(
-        mean_absolute_error, greater_is_better=False, average="micro"
-    ),
-    "neg_macro_mean_squared_error": make_ordinal_scorer(
-        mean_squared_error, greater_is_better=False, average="macro"
-    ),
-    "neg_mean_squared_error": make_ordinal_scorer(
-        mean_squared_error, greater_is_better=False, average="micro"
-    ),
-    "neg_macro_root_mean_squared_error": make_ordinal_scorer(
-        root_mean_squared_error, greater_is_better=False, average="macro"
-    ),
-    "neg_root_mean_squared_error": make_ordinal_scorer(
-        root_mean_squared_error, greater_is_better=False, average="micro"
-    ),
-    "neg_macro_mean_zero_one_error": make_ordinal_scorer(
-        mean_zero_one_error, greater_is_better=False, average="macro"
-    ),
-    "neg_mean_zero_one_error": make_ordinal_scorer(
-        mean_zero_one_error, greater_is_better=False, average="micro"
-    ),
-    # The worst class's error (Cruz-Ramírez et al. 2014): "max" = the maximum MAE.
-    "neg_max_mean_absolute_error": make_ordinal_scorer(
-        mean_absolute_error, greater_is_better=False, average="max"
-    ),
-    "neg_max_mean_squared_error": make_ordinal_scorer(
-        mean_squared_error, greater_is_better=False, average="max"
-    ),
-    "neg_max_root_mean_squared_error": make_ordinal_scorer(
-        root_mean_squared_error, greater_is_better=False, average="max"
-    ),
-    "neg_max_mean_zero_one_error": make_ordinal_scorer(
-        mean_zero_one_error, greater_is_better=False, average="max"
-    ),
-    # Sensitivities: the worst class, all classes, the extreme classes.
-    "minimum_sensitivity": make_ordinal_scorer(minimum_sensitivity_score),
-    "geometric_mean": make_ordinal_scorer(geometric_mean_score),
-    "gmsec": make_ordinal_scorer(gmsec_score),
-    "mes": make_ordinal_scorer(mes_score),
-    # Closeness Evaluation Measure (Amigó et al. 2020) and the measures it is compared with.
-    "cem_ord": make_ordinal_scorer(cem_score),
-    "cem_nom": make_ordinal_scorer(cem_score, scale="nominal"),
-    "cem_int": make_ordinal_scorer(cem_score, scale="interval"),
-    "cem_ord_flat": make_ordinal_scorer(cem_score, flat=True),
-    "accuracy_within_1": make_ordinal_scorer(accuracy_within_score, n=1),
-    "kendall_tau_a": make_ordinal_scorer(kendall_tau_a_score),
-    # Thin wrappers around scikit-learn / SciPy, fed this package's class order.
-    "accuracy": make_ordinal_scorer(_accuracy),
-    "macro_accuracy": make_ordinal_scorer(_balanced_accuracy),
-    "cohen_kappa": make_ordinal_scorer(_cohen_kappa),
-    "linear_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="linear"),
-    "quadratic_weighted_kappa": make_ordinal_scorer(_cohen_kappa, weights="quadratic"),
-    # The same with weights on class values, the reading of the CEM paper's Table 2.
-    "linear_value_weighted_kappa": make_ordinal_scorer(_value_weighted_kappa, weights="linear"),
-    "quadratic_value_weighted_kappa": make_ordinal_scorer(
-        _value_weighted_kappa, weights="quadratic"
-    ),
-    "macro_f1": make_ordinal_scorer(_macro_f1),
-    "kendall_tau_b": make_ordinal_scorer(_kendall_tau_b),
-    "spearman": make_ordinal_scorer(_spearman),
-    "pearson": make_ordinal_scorer(_pearson),
-    "mutual_information": make_ordinal_scorer(_mutual_information),
-    #
-    # Ranking measures (Waegeman et al. 2008): they rank one score per item.
-    "vus": make_ordinal_scorer(vus_score, response="scores"),
-    "u_pairs": make_ordinal_scorer(u_pairs_score, response="scores"),
-    "u_ovo": make_ordinal_scorer(u_ovo_score, response="scores"),
-    "u_cons": make_ordinal_scorer(u_cons_score, response="scores"),
-    #
-    # Probabilistic measures: they judge predict_proba, columns in class order.
-    "neg_ranked_probability_score": make_ordinal_scorer(
-        ranked_probability_score, greater_is_better=False, response="proba"
-    ),
-}
+def _scorer_of(name):
+    """This package's scorer of a scorer name of the registry."""
+    record, fixed, _ = _registry.lookup(name, scorer_only=True)
+    return make_ordinal_scorer(
+        record.function,
+        greater_is_better=record.greater_is_better,
+        response=record.reads,
+        **fixed,
+    )
 
 
-def _did_you_mean(name):
-    close = difflib.get_close_matches(name, _SCORERS, n=5, cutoff=0.5)
-    return f" Did you mean one of {close}?" if close else ""
+# Built once: get_scorer hands out copies.
+_SCORERS = {name: _scorer_of(name) for name in _registry.scorer_names()}
 
 
 def get_scorer_names():
@@ -503,7 +409,9 @@ def get_scorer(scoring):
     Parameters
     ----------
     scoring : str or callable
-        A name from :func:`get_scorer_names`; a callable is returned as it is.
+        A name from :func:`get_scorer_names`, else one of
+        :func:`sklearn.metrics.get_scorer_names` (scikit-learn's scorer); a callable
+        is returned as it is.
 
     Returns
     -------
@@ -514,7 +422,7 @@ def get_scorer(scoring):
     Raises
     ------
     ValueError
-        For an unknown name; the message lists the closest known names.
+        For a name neither package knows; the message lists the closest known names.
 
     Examples
     --------
@@ -526,13 +434,31 @@ def get_scorer(scoring):
         return scoring
     if not isinstance(scoring, str):
         raise ValueError(f"scoring must be a scorer name or a callable; got {scoring!r}.")
-    try:
+    if scoring in _SCORERS:
         return copy.deepcopy(_SCORERS[scoring])
-    except KeyError:
+    try:
+        # A name of scikit-learn's own (``"f1_micro"``): its scorer, as get_scorers gives.
+        return sklearn_get_scorer(scoring)
+    except ValueError:
         raise ValueError(
-            f"{scoring!r} is not a scorer of sklearn_ordinal.{_did_you_mean(scoring)} "
+            f"{scoring!r} is not a scorer of sklearn_ordinal."
+            f"{_registry.did_you_mean(scoring, _SCORERS)} "
             "sklearn_ordinal.metrics.get_scorer_names() lists them all."
         ) from None
+
+
+def _scorer_of_measure(measure):
+    """The scorer of a measure given to a door that takes measures: a scorer or
+    callable as it is; a name of this package's registry (a scorer name, or a
+    measure's own name as the evaluation report shows it, e.g.
+    ``"macro_mean_absolute_error"``), else a scorer name of scikit-learn."""
+    if callable(measure) or not isinstance(measure, str) or measure in _SCORERS:
+        return get_scorer(measure)
+    try:
+        _, _, scorer_name = _registry.lookup(measure)
+    except ValueError:
+        return get_scorers([measure])[measure]
+    return get_scorer(scorer_name)
 
 
 def get_scorers(names):
@@ -596,7 +522,7 @@ def get_scorers(names):
         except ValueError:
             raise ValueError(
                 f"{name!r} is a scorer of neither sklearn_ordinal nor scikit-learn."
-                f"{_did_you_mean(name)} "
+                f"{_registry.did_you_mean(name, _SCORERS)} "
                 "sklearn_ordinal.metrics.get_scorer_names() and "
                 "sklearn.metrics.get_scorer_names() list them."
             ) from None

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._compat import validate_params
 from ._agreement import _confusion
-from ._confusion_matrix import _one_or_many, _warn_for_matrices
+from .._confusion import _one_or_many, _warn_for_matrices
 
 _CONSTRAINTS = {
     "y_true": ["array-like"],

@@ -17,7 +17,7 @@ from sklearn.model_selection import check_cv, cross_validate
 
 from .._compat import HasMethods, Interval, _safe_indexing, validate_params
 from ..dummy import TrivialOrdinalClassifier
-from ..metrics import get_scorer
+from ..metrics._scorer import _scorer_of_measure
 from ..metrics._scorer import _RESPONSES, _stated_order
 from ..stats import compare_scores
 
@@ -36,7 +36,7 @@ def _named_scorers(scoring):
     duplicated = sorted({name for name in names if names.count(name) > 1})
     if duplicated:
         raise ValueError(f"scoring names measures more than once: {duplicated}.")
-    return {name: get_scorer(entry) for name, entry in items}
+    return {name: _scorer_of_measure(entry) for name, entry in items}
 
 
 def _relative_improvement(estimator_score, trivial_score, name):

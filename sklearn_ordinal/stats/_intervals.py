@@ -1,7 +1,6 @@
 """Confidence intervals and paired comparisons for every measure of the package."""
 
 import warnings
-from functools import partial
 from numbers import Integral, Real
 from typing import Callable, NamedTuple
 
@@ -10,29 +9,20 @@ import pandas as pd
 from sklearn.utils import check_random_state
 
 from .._compat import Interval, StrOptions, validate_params
-from .._labels import (
-    ClassErrors,
-    OrdinalConfusion,
+from .._confusion import ClassErrors, OrdinalConfusion, ordinal_confusion
+from .._validation import (
     _check_1d_labels,
     _class_values,
     _is_real_valued,
     _ordered_categorical,
-    _unwrap_measure,
     check_ordinal_targets,
     check_scored_targets,
-    ordinal_confusion,
 )
-from ..metrics._confusion_matrix import _measure_from_confusion
+from ..metrics._registry import resolve
 from ..metrics._error import (
     _average,
-    mean_absolute_error,
-    mean_squared_error,
-    root_mean_squared_error,
 )
-from ..metrics._probabilistic import _item_scores as _rps_item_scores
-from ..metrics._probabilistic import ranked_probability_score
-from ..metrics._ranking import (
-    _FROM_TABLE,
+from .._score_table import (
     _check_scores,
     _class_weights,
     _from_dense,
@@ -40,7 +30,7 @@ from ..metrics._ranking import (
     _only_classes,
     _score_table,
 )
-from ..metrics._scorer import _SCORERS, _accepts, _OrdinalScorer, get_scorer
+from ..metrics._scorer import _accepts
 from ._resampling import (
     ScoreComparison,
     ScoreInterval,
@@ -53,17 +43,6 @@ from ._resampling import (
     units_from_counts,
     units_from_items,
 )
-
-
-# Measures that are weighted means over items, by the function giving the items' values.
-_MEAN_OF_ITEMS = {ranked_probability_score: _rps_item_scores}
-
-# Distance measures on a regressor's real values: (power, square root of the mean?).
-_DISTANCES = {
-    mean_absolute_error: (1, False),
-    mean_squared_error: (2, False),
-    root_mean_squared_error: (2, True),
-}
 
 
 class _Measure(NamedTuple):
@@ -90,52 +69,21 @@ _DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
 _FEW_GROUPS = 20
 
 
-def _greater_is_better(base):
-    for scorer in _SCORERS.values():
-        if _unwrap_measure(scorer.score_func)[0] is base:
-            return scorer.greater_is_better
-    return True
-
-
 def _resolve(measure, measure_kwargs):
-    """The measure behind a scorer name, a scorer or a function, with its keywords."""
-    if isinstance(measure, str):
-        measure = get_scorer(measure)
-    if isinstance(measure, _OrdinalScorer):
-        func, kwargs, greater = measure.score_func, measure.kwargs, measure.greater_is_better
-    elif callable(measure):
-        func, kwargs, greater = measure, {}, None
-    else:
-        raise ValueError(
-            f"measure must be a scorer name, a scorer or a measure function of "
-            f"sklearn_ordinal; got {measure!r}."
-        )
-    base, keywords = _unwrap_measure(func)
-    keywords = {**keywords, **kwargs, **measure_kwargs}
-    # The data's own arguments, fixed in a scorer or partial, are given as arguments.
-    data = {key: keywords.pop(key) for key in _DATA_ARGUMENTS if key in keywords}
-    name = getattr(base, "__name__", repr(base)).lstrip("_")
-    from_confusion = _measure_from_confusion(partial(base, **keywords))
-    from_table = _FROM_TABLE.get(base)
-    from_items = _MEAN_OF_ITEMS.get(base)
-    if from_confusion is None and from_table is None and from_items is None:
-        raise ValueError(
-            f"{name} is not a measure of sklearn_ordinal that can be resampled from its "
-            "confusion matrix or score table. Pass one of the package's measures, a "
-            "scorer of sklearn_ordinal.metrics.get_scorer, or its name."
-        )
-    if from_table is not None:
-        from_table = partial(from_table, **{"ties": "average", **keywords})
+    """The measure behind a name, a scorer or a function, with its keywords, resolved
+    (and its parameters checked) by the measure registry, the one place that does."""
+    resolved = resolve(measure, measure_kwargs)
+    record, params = resolved.record, resolved.params
     return _Measure(
-        func=partial(base, **keywords),
-        name=name,
-        from_confusion=from_confusion,
-        from_table=from_table,
-        from_items=from_items,
-        distance=_DISTANCES.get(base),
-        keywords=keywords,
-        greater_is_better=_greater_is_better(base) if greater is None else greater,
-        data=data,
+        func=resolved.function,
+        name=resolved.name,
+        from_confusion=None if record.from_confusion is None else resolved.from_confusion,
+        from_table=None if record.from_table is None else resolved.from_table,
+        from_items=record.from_items,
+        distance=record.distance,
+        keywords=params,
+        greater_is_better=resolved.greater_is_better,
+        data=resolved.data,
     )
 
 

@@ -1,0 +1,567 @@
+"""Input checks and the class order: what every door of the package reads first.
+
+Following the package's conventions (the user guide's "Conventions" and ``SPEC.md``
+section 1):
+
+- the class order is ``labels`` as given; else the categories of an ordered pandas
+  ``Categorical`` ``y_true``; else, for numbers, their numeric order. Strings have no
+  order of their own: a measure that depends on the order refuses them unless the
+  order is given (sorting ``["low", "mid", "high"]`` would silently be wrong), and an
+  order-free measure uses them as a mere set;
+- the class values are ``class_values`` when given; else the labels themselves when
+  they are numbers; else the positions ``0..K-1``;
+- integer labels keep their identity in every NumPy integer dtype (never through
+  float64); Python ints must fit in int64;
+- a zero-weight item is a dropped item, and weights are divided by a power of two
+  near their largest value, so that scaling every weight by a constant changes
+  nothing (no overflow or underflow for weights anywhere in [1e-300, 1e300]);
+- real-valued predictions (a regressor's output) are not classes: only the distance
+  measures accept them.
+"""
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import check_consistent_length
+
+from ._blocks import (
+    _INT64,
+    _MAX_DIRECT_SPAN,
+    _blocks,
+    _buffer,
+    _largest_unsigned,
+    _scaled_block_weights,
+    _wrap_intp,
+)
+
+
+def _order_needed_message(name, measure):
+    who = f"{measure} depends" if measure else "this measure depends"
+    return (
+        f"{name} holds string labels, whose order cannot be guessed (sorting them "
+        f"alphabetically would put 'high' before 'low'), and {who} on the order of "
+        "the classes. Give the order with labels=[...] (lowest class first), or pass an "
+        "ordered pandas Categorical (pd.Categorical(y, categories=[...], ordered=True))."
+    )
+
+
+# --- One target array ---------------------------------------------------------------
+
+
+def _ordered_categorical(y):
+    """``y`` as an ordered ``pd.Categorical`` if it is one, else None.
+
+    A Categorical, a Series or Index of one, and a one-column DataFrame holding one
+    all count: their order must not be lost on the way to NumPy.
+    """
+    if isinstance(y, pd.DataFrame) and y.shape[1] == 1:
+        y = y.iloc[:, 0]
+    dtype = getattr(y, "dtype", None)
+    if not (isinstance(dtype, pd.CategoricalDtype) and dtype.ordered):
+        return None
+    if isinstance(y, pd.Categorical):
+        return y
+    return pd.Categorical(y)
+
+
+def _is_ordered_categorical(y):
+    return _ordered_categorical(y) is not None
+
+
+def _from_python_objects(y, name):
+    """An object array of labels as numbers or strings, keeping integers exact."""
+    if pd.isna(y).any():
+        raise ValueError(f"{name} contains missing values (NaN or None); every item needs a label.")
+    inferred = pd.api.types.infer_dtype(y, skipna=False)
+    if inferred == "integer":
+        try:
+            # Through Python ints, never float64: 2**62 and 2**62 + 1 stay apart.
+            return np.array(y.tolist(), dtype=np.int64)
+        except OverflowError:
+            raise ValueError(
+                f"{name} holds integers outside the int64 range [{_INT64.min}, {_INT64.max}]; "
+                "labels must fit in int64 (or use a NumPy integer array)."
+            ) from None
+    if inferred in ("floating", "mixed-integer-float", "decimal"):
+        values = y.astype(np.float64)
+        # [1, 2.0, 3] as a list means integer labels, unless they are too large to be
+        # exact in float64.
+        if np.all(values == np.round(values)) and np.all(np.abs(values) < 2.0**53):
+            return values.astype(np.int64)
+        return values
+    if inferred == "boolean":
+        return y.astype(bool)
+    if inferred == "string":
+        return y.astype(str)
+    if inferred == "bytes":
+        return y.astype(bytes)
+    raise ValueError(
+        f"{name} mixes label types ({inferred!r}): labels must be all numbers or all "
+        "strings. Mix of string and number labels is not supported."
+    )
+
+
+def _check_1d_labels(y, name):
+    """Validate one target array: an ordered ``pd.Categorical`` or a 1-D NumPy array."""
+    categorical = _ordered_categorical(y)
+    if categorical is not None:
+        if len(categorical) == 0:
+            raise ValueError(f"{name} is empty: at least one label is needed.")
+        if (categorical.codes < 0).any():
+            raise ValueError(f"{name} contains missing values (NaN); every item needs a label.")
+        return categorical
+    if isinstance(y, pd.DataFrame) and y.shape[1] == 1:
+        y = y.iloc[:, 0]
+    # np.asarray(["a", 1]) silently turns numbers into strings and [2**64 - 1, -1]
+    # into floats: lists are read as Python objects and typed below.
+    y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError(
+            f"{name} must be a 1-D array of labels; got shape {y.shape}. "
+            "Multi-output targets are not supported."
+        )
+    if y.size == 0:
+        raise ValueError(f"{name} is empty: at least one label is needed.")
+    if y.dtype.kind == "O":
+        y = _from_python_objects(y, name)
+    if y.dtype.kind == "f":
+        if np.isnan(y).any():
+            raise ValueError(f"{name} contains NaN; every item needs a finite label.")
+        if np.isinf(y).any():
+            raise ValueError(f"{name} contains infinity; every item needs a finite label.")
+    elif y.dtype.kind not in "biuUS":
+        raise ValueError(
+            f"{name} has unsupported dtype {y.dtype}; labels must be numbers or strings."
+        )
+    return y
+
+
+def _categories(categorical):
+    """The categories of a ``pd.Categorical`` as a typed NumPy array (strings as str)."""
+    return _check_1d_labels(np.asarray(categorical.categories), "the categories")
+
+
+def _label_kind(y):
+    """``"number"``, ``"string"`` or ``"bytes"``: kinds that never compare with each other."""
+    if isinstance(y, pd.Categorical):
+        y = _categories(y)
+    return {"U": "string", "S": "bytes"}.get(y.dtype.kind, "number")
+
+
+def _check_sample_weight(sample_weight, n_samples):
+    """``(weights, exponent)``: ``sample_weight`` as floats divided by ``2 ** exponent``.
+
+    Only the ratios of the weights matter, so every measure works on weights whose
+    largest is in [1, 2): sums and products of weights then stay away from overflow
+    (1e300) and underflow (1e-300). A power of two divides exactly, so
+    :func:`ordinal_confusion_matrix` can give back the weights' own sums.
+    ``(None, 0)`` without weights.
+    """
+    if sample_weight is None:
+        return None, 0
+    sample_weight = np.asarray(sample_weight)
+    if sample_weight.ndim != 1:
+        raise ValueError(f"sample_weight must be 1-D; got shape {sample_weight.shape}.")
+    if sample_weight.shape[0] != n_samples:
+        raise ValueError(
+            f"sample_weight has {sample_weight.shape[0]} values but there are {n_samples} items."
+        )
+    if sample_weight.dtype.kind not in "biuf":
+        raise ValueError(f"sample_weight must be numeric; got dtype {sample_weight.dtype}.")
+    sample_weight = sample_weight.astype(np.float64, copy=False)
+    if not np.isfinite(sample_weight).all():
+        raise ValueError("sample_weight contains NaN or infinity; weights must be finite.")
+    if (sample_weight < 0).any():
+        raise ValueError("sample_weight contains negative values; weights must be non-negative.")
+    largest = sample_weight.max()
+    if largest == 0:
+        raise ValueError(
+            "sample_weight is zero everywhere; at least one item must have positive weight."
+        )
+    exponent = int(np.frexp(largest)[1]) - 1
+    # The blocks' own scaling, over the whole array: one rule for both paths.
+    scaled = _scaled_block_weights(sample_weight, 0, n_samples, exponent)
+    if scaled is None:
+        smallest = sample_weight[sample_weight > 0].min()
+        raise ValueError(
+            f"sample_weight spans more than float64 can hold at once: its smallest "
+            f"positive weight ({smallest:g}) is too small next to its largest "
+            f"({largest:g}) and would count as zero. Give those items weight 0 to drop "
+            "them, or raise their weights."
+        )
+    return scaled, exponent
+
+
+def _check_labels(labels):
+    """Validate user-given ``labels`` and return them as a 1-D array."""
+    labels = _check_1d_labels(labels, "labels")
+    if isinstance(labels, pd.Categorical):
+        labels = np.asarray(labels)
+    if labels.dtype.kind in "iuf" and _is_strictly_increasing(labels):
+        return labels  # increasing numbers, the usual labels=, repeat none: no hashing
+    if len(pd.unique(labels)) != len(labels):
+        values, counts = np.unique(labels, return_counts=True)
+        raise ValueError(f"labels contains duplicates: {values[counts > 1].tolist()}.")
+    return labels
+
+
+def _check_class_values(class_values, classes):
+    n_classes = len(classes)
+    values = np.asarray(class_values) if np.ndim(class_values) else None
+    if values is None or values.ndim != 1 or values.shape[0] != n_classes:
+        raise ValueError(
+            f"class_values must hold one number per class ({n_classes} classes: "
+            f"{classes.tolist()}); got {np.shape(class_values)}."
+        )
+    if values.dtype.kind not in "biuf":
+        raise ValueError(
+            f"class_values must be real numbers, one per class; got dtype {values.dtype}."
+        )
+    values = values.astype(np.float64)
+    if not np.isfinite(values).all():
+        raise ValueError("class_values must be finite.")
+    if np.any(np.diff(values) <= 0):
+        raise ValueError(
+            f"class_values must be strictly increasing in class order; got {values.tolist()}."
+        )
+    return values
+
+
+def _class_values(classes, class_values, relative=True):
+    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions.
+
+    Numeric labels serve as values measured from the lowest class when ``relative``
+    (every measure that uses values depends only on their differences), computed in
+    exact integer arithmetic, so that labels near 2**63 keep their distances.
+    """
+    if class_values is not None:
+        return _check_class_values(class_values, classes)
+    if classes.dtype.kind not in "biuf":
+        return np.arange(len(classes), dtype=np.float64)
+    if not _is_strictly_increasing(classes):
+        raise ValueError(
+            f"numeric labels {classes.tolist()} are not in increasing order, so they "
+            "cannot serve as class values; pass class_values explicitly."
+        )
+    if relative and classes.dtype.kind in "iu":
+        # Differences of sorted integers fit the unsigned dtype of the same size.
+        unsigned = classes.astype(classes.dtype.str.replace("i", "u"))
+        values = (unsigned - unsigned[0]).astype(np.float64)
+    else:
+        values = classes.astype(np.float64)
+    if not _is_strictly_increasing(values):
+        raise ValueError(
+            f"numeric labels {classes.tolist()} are too close for their size to be told "
+            "apart in float64, so they cannot serve as class values; pass class_values "
+            "explicitly."
+        )
+    return values
+
+
+def _is_strictly_increasing(values):
+    return bool(np.all(values[1:] > values[:-1]))
+
+
+# --- Several target arrays: one class set ------------------------------------------
+
+
+def _common_integer_type(arrays):
+    """Cast integer arrays to one integer dtype that holds every label exactly.
+
+    NumPy's own promotion of int64 with uint64 is float64, which merges large labels;
+    here the labels stay integers, or a ValueError says they cannot.
+    """
+    dtype = np.result_type(*arrays)
+    if dtype.kind in "iu":
+        return [y.astype(dtype, copy=False) for y in arrays]
+    # Only uint64 together with a signed dtype gets here.
+    fits_int64 = all(y.dtype.kind == "i" or int(y.max()) <= _INT64.max for y in arrays)
+    if fits_int64:
+        return [y.astype(np.int64, copy=False) for y in arrays]
+    if all(y.dtype.kind == "u" or int(y.min()) >= 0 for y in arrays):
+        return [y.astype(np.uint64, copy=False) for y in arrays]
+    raise ValueError(
+        "The labels hold both negative integers and integers above 2**63 - 1, which no "
+        "integer dtype holds together; relabel the classes."
+    )
+
+
+def _raise_unknown(y, codes, name, classes):
+    unknown = np.unique(y[codes < 0])
+    shown = unknown[:10].tolist()
+    more = "" if len(unknown) <= 10 else f" and {len(unknown) - 10} more"
+    raise ValueError(
+        f"{name} contains labels not in labels={classes.tolist()}: {shown}{more}."
+    )
+
+
+def _offsets(y, lo):
+    """``y - lo`` as intp indices, computed where no integer dtype can wrap."""
+    if lo == 0 and np.can_cast(y.dtype, np.intp):
+        return y  # already indices: no pass over the items
+    if lo >= 0:
+        return (y - y.dtype.type(lo)).astype(np.intp, copy=False)
+    # lo < 0: y is signed, or unsigned and small (the span is small).
+    return y.astype(np.intp) - lo
+
+
+def _encode(y, classes, name):
+    """Codes of ``y`` in ``classes`` (any order), or a ValueError naming unknown labels."""
+    if isinstance(y, pd.Categorical):
+        # Map the few categories to classes, then gather by the items' category codes.
+        category_of_class = y.categories.get_indexer(classes)
+        found = category_of_class >= 0
+        table = np.full(len(y.categories), -1, dtype=np.intp)
+        table[category_of_class[found]] = np.flatnonzero(found)
+        codes = table[y.codes]
+        if (codes < 0).any():
+            _raise_unknown(np.asarray(y), codes, name, classes)
+        return codes
+    if y.dtype.kind in "iu" and classes.dtype.kind in "iu":
+        lo = min(int(classes.min()), int(y.min()))
+        hi = max(int(classes.max()), int(y.max()))
+        if hi - lo < _MAX_DIRECT_SPAN:
+            # A lookup table: one gather instead of a binary search per item, block
+            # by block, so that no temporary holds n items.
+            table = np.full(hi - lo + 1, -1, dtype=np.intp)
+            table[[label - lo for label in classes.tolist()]] = np.arange(len(classes))
+            codes = np.empty(len(y), dtype=np.intp)
+            offsets = _buffer(len(y), 0)
+            # Modulo 2**64, as in _grid_confusion: the offsets are small and exact.
+            shift = _wrap_intp(lo)
+            for start, stop in _blocks(len(y)):
+                offset = y[start:stop]
+                if shift or y.dtype != np.intp:  # else the labels are the offsets
+                    offset = offsets[: stop - start]
+                    np.subtract(y[start:stop], shift, out=offset, dtype=np.intp,
+                                casting="unsafe")
+                # Every offset is in the table (lo and hi bound y): "clip" only
+                # spares the buffered copy of mode="raise".
+                np.take(table, offset, out=codes[start:stop], mode="clip")
+            if codes.min() < 0:
+                _raise_unknown(y, codes, name, classes)
+            return codes
+        y, classes = _common_integer_type([y, classes])
+    sorter = np.argsort(classes, kind="stable")
+    sorted_classes = classes[sorter]
+    pos = np.searchsorted(sorted_classes, y)
+    pos = np.minimum(pos, len(classes) - 1)
+    codes = sorter[pos]
+    codes[sorted_classes[pos] != y] = -1
+    if (codes < 0).any():
+        _raise_unknown(y, codes, name, classes)
+    return codes
+
+
+def _check_same_kind(arrays, names, reference_kind, reference_name):
+    for y, name in zip(arrays, names):
+        kind = _label_kind(y)
+        if kind != reference_kind:
+            raise ValueError(
+                f"{name} holds {kind} labels but {reference_name} holds {reference_kind} "
+                "labels; labels of different kinds never match (convert bytes with "
+                ".astype(str), numbers with int(...)). Mix of string and number labels is "
+                "not supported."
+            )
+
+
+def _classes_from_categorical(y_true, y_pred):
+    """Classes and codes when ``y_true`` is an ordered categorical: its order wins."""
+    classes = _categories(y_true)
+    true_codes = y_true.codes.astype(np.intp)
+    if y_pred is None:
+        return classes, true_codes, None
+    if isinstance(y_pred, pd.Categorical) and y_pred.categories.equals(y_true.categories):
+        return classes, true_codes, y_pred.codes.astype(np.intp)
+    if isinstance(y_pred, pd.Categorical):
+        y_pred = np.asarray(y_pred)
+    _check_same_kind([y_pred], ["y_pred"], _label_kind(classes), "y_true")
+    pred_codes = y_true.categories.get_indexer(y_pred)
+    if (pred_codes < 0).any():
+        _raise_unknown(y_pred, pred_codes, "y_pred", classes)
+    return classes, true_codes, pred_codes.astype(np.intp)
+
+
+def _unique_classes(arrays, need_order, measure):
+    """Sorted unique labels of the arrays, with codes; strings only as a mere set."""
+    arrays = [np.asarray(y) if isinstance(y, pd.Categorical) else y for y in arrays]
+    names = ["y_true", "y_pred"][: len(arrays)]
+    kind = _label_kind(arrays[0])
+    _check_same_kind(arrays[1:], names[1:], kind, "y_true")
+    if kind != "number" and need_order:
+        raise ValueError(_order_needed_message("y_true", measure))
+    if all(y.dtype.kind in "iu" for y in arrays):
+        arrays = _common_integer_type(arrays)
+        if len(arrays) == 1:
+            y = arrays[0]
+            # Non-negative labels (the common case) are bounded by one pass, as
+            # unsigned integers in which a negative label is huge.
+            hi = _largest_unsigned(y)
+            lo = 0 if hi <= np.iinfo(y.dtype).max else int(y.min())
+            hi = hi if lo == 0 else int(y.max())
+            if hi - lo < _MAX_DIRECT_SPAN:
+                # Small integer labels, the common case: present classes by one
+                # bincount and codes by a lookup table, never sorting the items.
+                present = np.flatnonzero(np.bincount(_offsets(y, lo)))
+                lo, present = lo + int(present[0]), present - present[0]
+                classes = (present + lo).astype(y.dtype)
+                if len(present) == hi - lo + 1:
+                    # No gap (the common case): the codes are the offsets, in one
+                    # pass, with no lookup and no check (every label is a class).
+                    return classes, _offsets(y, lo).astype(np.intp, copy=True), None
+                return classes, _encode(y, classes, "y_true"), None
+    if len(arrays) == 1:
+        classes, codes = np.unique(arrays[0], return_inverse=True)
+        return classes, codes.astype(np.intp), None
+    # One hash pass over both arrays, then a sort of the few distinct labels only.
+    codes, distinct = pd.factorize(np.concatenate(arrays), sort=False)
+    distinct = np.asarray(distinct)
+    order = np.argsort(distinct, kind="stable")
+    rank = np.empty(len(order), dtype=np.intp)
+    rank[order] = np.arange(len(order))
+    codes = rank[codes]
+    n = len(arrays[0])
+    return distinct[order], codes[:n], codes[n:]
+
+
+def _classes_and_codes(y_true, y_pred, labels, need_order, measure):
+    """``(classes, true_codes, pred_codes)``; ``y_pred`` may be None.
+
+    Without ``labels``, the classes of a label-only call (``y_pred is None``) come
+    from ``y_true`` alone, as SPEC 1 says for score-based measures.
+    """
+    if labels is not None:
+        classes = _check_labels(labels)
+        arrays = [y for y in (y_true, y_pred) if y is not None]
+        names = ["y_true", "y_pred"][: len(arrays)]
+        _check_same_kind(arrays, names, _label_kind(classes), "labels")
+        codes = [_encode(y, classes, name) for y, name in zip(arrays, names)]
+        return classes, codes[0], codes[1] if len(codes) > 1 else None
+    if isinstance(y_true, pd.Categorical):
+        return _classes_from_categorical(y_true, y_pred)
+    arrays = [y for y in (y_true, y_pred) if y is not None]
+    classes, true_codes, pred_codes = _unique_classes(arrays, need_order, measure)
+    return classes, true_codes, pred_codes
+
+
+def _drop_zero_weight(sample_weight, *arrays):
+    """``(sample_weight, *arrays)`` without the zero-weight items: SPEC 1 makes them
+    dropped rows, which add no class, no tie and no pair."""
+    if sample_weight is None or sample_weight.all():
+        return (sample_weight, *arrays)
+    kept = sample_weight > 0
+    return (sample_weight[kept], *(None if y is None else y[kept] for y in arrays))
+
+
+def _validate(y_true, y_pred, sample_weight):
+    """Check the arrays and drop the zero-weight items."""
+    y_true = _check_1d_labels(y_true, "y_true")
+    if y_pred is not None:
+        y_pred = _check_1d_labels(y_pred, "y_pred")
+        check_consistent_length(y_true, y_pred)
+    sample_weight, exponent = _check_sample_weight(sample_weight, len(y_true))
+    sample_weight, y_true, y_pred = _drop_zero_weight(sample_weight, y_true, y_pred)
+    return y_true, y_pred, sample_weight, exponent
+
+
+# --- Real-valued predictions ---------------------------------------------------------
+
+
+def _is_real_valued(y_pred, y_true, labels):
+    """Whether float predictions are a regressor's real values rather than classes.
+
+    They are when some prediction is not an integer and is not a class label either
+    (classes from ``labels``, else the true labels). The first test is one pass over
+    ``y_pred``; the class set is looked at only when it fails.
+    """
+    fractional = y_pred != np.trunc(y_pred)
+    if not fractional.any():
+        return False
+    if labels is not None:
+        known = np.asarray(labels)
+    elif isinstance(y_true, pd.Categorical):
+        known = _categories(y_true)
+    else:
+        known = y_true
+    if np.asarray(known).dtype.kind not in "biuf":
+        return True
+    return not np.isin(y_pred[fractional], known).all()
+
+
+def _real_valued_message(y_pred, measure):
+    example = float(y_pred[y_pred != np.trunc(y_pred)][0])
+    who = measure or "this measure"
+    return (
+        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes, and {who} "
+        "compares classes. Round the predictions to classes first (e.g. "
+        "np.clip(np.rint(y_pred), lowest, highest)), or judge the scores with a ranking "
+        "measure (vus_score, u_cons_score). Only the distance measures (MAE, MSE, RMSE) "
+        "take real-valued predictions as they are."
+    )
+
+
+def check_ordinal_targets(
+    y_true, y_pred=None, *, labels=None, sample_weight=None, need_order=True, measure=None
+):
+    """Validate targets and return ``(classes, true_codes, pred_codes, sample_weight)``.
+
+    This is for measures that need the items themselves (ranking measures, the
+    trivial classifier, wrappers of scikit-learn); label-based measures use
+    :func:`ordinal_confusion` instead. Zero-weight items are dropped, so the codes
+    and weights returned may be shorter than the input; ``sample_weight`` is None
+    when every kept item weighs the same. ``need_order=False`` lets order-free
+    measures take unordered strings; ``measure`` names the caller in messages.
+    """
+    y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
+    if y_pred is not None and y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
+        raise ValueError(_real_valued_message(y_pred, measure))
+    classes, true_codes, pred_codes = _classes_and_codes(
+        y_true, y_pred, labels, need_order, measure
+    )
+    return classes, true_codes, pred_codes, sample_weight
+
+
+def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, measure=None):
+    """Validate the targets of a ranking measure.
+
+    Returns ``(classes, codes, y_score, weights, exponent)``, the weights divided by
+    ``2 ** exponent`` as :func:`_check_sample_weight` does. ``y_score`` must already
+    be a checked 1-D array; it loses its zero-weight items together with ``y_true``.
+    The class order is needed (a ranking is ordinal).
+    """
+    y_true = _check_1d_labels(y_true, "y_true")
+    check_consistent_length(y_true, y_score)
+    sample_weight, exponent = _check_sample_weight(sample_weight, len(y_true))
+    sample_weight, y_true, y_score = _drop_zero_weight(sample_weight, y_true, y_score)
+    classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
+    return classes, codes, y_score, sample_weight, exponent
+
+
+def ordered_classes(y, labels=None, need_order=True, measure=None):
+    """The ordered class set of one target array (for estimators' ``classes_``)."""
+    classes, codes, _, _ = check_ordinal_targets(
+        y, labels=labels, need_order=need_order, measure=measure
+    )
+    return classes, codes
+
+
+def _any_dask(*arrays):
+    """Whether an input is a Dask collection, found without importing Dask: Dask
+    inputs are counted blockwise by :mod:`sklearn_ordinal._dask`."""
+    return any(
+        type(x).__module__.split(".")[0] in ("dask", "dask_expr") and hasattr(x, "__dask_graph__")
+        for x in arrays
+    )
+
+
+def _check_same_classes(first, second, what):
+    """Chunks add up only over one class set, fixed up front (SPEC 1: never guessed)."""
+    if first.classes.dtype.kind != second.classes.dtype.kind or not np.array_equal(
+        first.classes, second.classes
+    ):
+        raise ValueError(
+            f"Cannot add {what}s of different classes ({first.classes.tolist()} and "
+            f"{second.classes.tolist()}): give the full class list with labels=[...] "
+            "(lowest class first) for every chunk."
+        )

@@ -1,0 +1,452 @@
+"""The one home of every measure: a record per measure, and every name it answers to.
+
+A *record* holds what the package knows about a measure besides its function: what
+it reads (class labels, one score per item, or class probabilities), whether higher
+is better, its kernels on the mergeable intermediates (the confusion matrix, the
+score table, or per-item values), its parameters with their constraints (those of
+the function's own ``@validate_params``) and whether it takes weights. A *name* is
+a measure with some of its arguments fixed: ``"neg_macro_mean_absolute_error"`` is
+:func:`~sklearn_ordinal.metrics.mean_absolute_error` with ``average="macro"``.
+
+Every door of the package (scorers, the trivial classifier, the baseline
+comparison, intervals and comparisons, chunks, Dask, :func:`evaluate`, the command
+line) resolves a measure here, once, with :func:`resolve`, which also checks the
+measure's parameters with the very rules and messages of the function itself. So a
+name means one number everywhere, and a bad parameter is refused by every door
+with the same error, before any work.
+
+Adding a measure: write its function (and its kernel on an intermediate), then add
+one :class:`MeasureRecord` to ``_RECORDS`` and its names to ``_NAMES``; the common
+tests iterate this registry and hold the new measure to every door.
+"""
+
+import difflib
+from dataclasses import dataclass, field
+from functools import cached_property, partial
+from inspect import signature
+from typing import Callable
+
+from .._compat import InvalidParameterError, validate_parameter_constraints
+from .._confusion import _one_or_many
+from .._records import _RECORD, record_of
+from .._score_table import _present_classes
+from ._agreement import (
+    _accuracy,
+    _accuracy_from_confusion,
+    _accuracy_within_score_from_confusion,
+    _balanced_accuracy,
+    _balanced_accuracy_from_confusion,
+    _cohen_kappa,
+    _cohen_kappa_from_confusion,
+    _kendall_tau_a_score_from_confusion,
+    _kendall_tau_b,
+    _kendall_tau_b_from_confusion,
+    _macro_f1,
+    _macro_f1_from_confusion,
+    _mutual_information,
+    _mutual_information_from_confusion,
+    _pearson,
+    _pearson_from_confusion,
+    _spearman,
+    _spearman_from_confusion,
+    _value_weighted_kappa,
+    accuracy_within_score,
+    kendall_tau_a_score,
+)
+from ._closeness import _cem_score_from_confusion, cem_score
+from ._error import (
+    _mean_absolute_error_from_confusion,
+    _mean_squared_error_from_confusion,
+    _mean_zero_one_error_from_confusion,
+    _root_mean_squared_error_from_confusion,
+    mean_absolute_error,
+    mean_squared_error,
+    mean_zero_one_error,
+    root_mean_squared_error,
+)
+from ._probabilistic import _item_scores as _rps_item_scores
+from ._probabilistic import ranked_probability_score
+from ._ranking import _u_cons, _u_ovo, _u_pairs, _vus, u_cons_score, u_ovo_score, u_pairs_score
+from ._ranking import vus_score
+from ._sensitivity import (
+    _geometric_mean_score_from_confusion,
+    _gmsec_score_from_confusion,
+    _mes_score_from_confusion,
+    _minimum_sensitivity_score_from_confusion,
+    geometric_mean_score,
+    gmsec_score,
+    mes_score,
+    minimum_sensitivity_score,
+)
+
+class MeasureParameterError(ValueError, TypeError):
+    """A measure's parameter refused at a door: the message of scikit-learn's
+    ``InvalidParameterError`` that a direct call of the measure gives, and the same
+    bases (``ValueError`` and ``TypeError``)."""
+
+
+# The data's own arguments: the classes in order, their values and the item weights.
+# Every other keyword argument of a measure is one of its parameters.
+DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
+
+
+@dataclass(frozen=True, eq=False)
+class MeasureRecord:
+    """What the package knows of one measure function."""
+
+    function: Callable
+    """``function(y_true, y_pred, **kwargs)``: the measure itself (it validates its
+    input and its parameters when called directly)."""
+    reads: str
+    """``"labels"`` (class labels, or a regressor's real values for the distance
+    measures), ``"scores"`` (one real score per item) or ``"proba"`` (one
+    probability per class)."""
+    greater_is_better: bool
+    from_confusion: Callable = None
+    """``from_confusion(confusion, **params)`` on an
+    :class:`~sklearn_ordinal._confusion.OrdinalConfusion` or a stack of them
+    (matrices of shape ``(..., K, K)``: results of shape ``(...)``)."""
+    from_table: Callable = None
+    """``from_table(table, **params)`` on a
+    :class:`~sklearn_ordinal._score_table.ScoreTable` of the present classes."""
+    from_items: Callable = None
+    """``from_items(y_true, y_pred, labels, sample_weight, **params)``: per-item values,
+    kept weights and scale of a measure that is a weighted mean over items."""
+    distance: tuple = None
+    """``(power, square_root)`` of a distance measure, which also takes a regressor's
+    real-valued predictions."""
+    kernel_defaults: dict = field(default_factory=dict)
+    """Parameters the kernel needs spelled out (the function's own defaults)."""
+
+    @property
+    def name(self):
+        """The function's name (a private wrapper's without its underscore)."""
+        return self.function.__name__.lstrip("_")
+
+    @cached_property
+    def _signature(self):
+        return signature(self.function).parameters
+
+    @cached_property
+    def parameters(self):
+        """``{parameter: constraints}`` of the measure's own parameters (not the data)."""
+        constraints = getattr(self.function, "_parameter_constraints", {})
+        return {
+            name: constraints.get(name, "no_validation")
+            for name in list(self._signature)[2:]
+            if name not in DATA_ARGUMENTS
+        }
+
+    def takes(self, argument):
+        """Whether the function takes ``argument`` (e.g. ``"sample_weight"``)."""
+        return argument in self._signature
+
+    @property
+    def weighted(self):
+        """Whether the measure has a weighted form (it takes ``sample_weight``)."""
+        return self.takes("sample_weight")
+
+    def check_params(self, params):
+        """Refuse ``params`` the measure does not take or whose value it refuses.
+
+        The function's own constraints, checked by scikit-learn's parameter validation,
+        so the message is the one a direct call gives. Data arguments pass (each door
+        checks the data itself).
+        """
+        for key in params:
+            if key not in self.parameters and not (key in DATA_ARGUMENTS and self.takes(key)):
+                if key in DATA_ARGUMENTS:
+                    raise ValueError(
+                        f"{self.name} takes no {key}: the measure has no "
+                        f"{key.replace('_', ' ')} form. Leave it out, or choose a measure "
+                        "that takes it."
+                    )
+                raise ValueError(
+                    f"{self.name} has no parameter {key!r}; its parameters are "
+                    f"{sorted(self.parameters)}."
+                )
+        # Always, whatever scikit-learn's skip_parameter_validation says: the doors run
+        # under their own validation, which sets it for nested calls, and a wrong
+        # parameter must never turn into a number.
+        own = {key: value for key, value in params.items() if key in self.parameters}
+        constraints = {key: self.parameters[key] for key in own}
+        try:
+            validate_parameter_constraints(
+                constraints, own, caller_name=self.function.__qualname__
+            )
+        except InvalidParameterError as error:
+            # Re-raised as a sibling class: scikit-learn's validation of the door
+            # (score_interval, evaluate, ...) would rename the measure in the message.
+            raise MeasureParameterError(str(error)) from None
+
+    def score_confusion(self, confusion, params):
+        """The measure of an :class:`~sklearn_ordinal._confusion.OrdinalConfusion`
+        (a float, an array for per-class results or a stack)."""
+        self.check_params(params)
+        if confusion.weighted and not self.weighted:
+            raise ValueError(
+                f"{self.name} has no weighted form (it takes no sample_weight), so it "
+                "cannot score a confusion matrix of weighted items. Count the matrix "
+                "without sample_weight, or choose a measure that takes weights."
+            )
+        return _one_or_many(self.from_confusion(confusion, **params))
+
+    def score_table(self, table, params):
+        """The measure of a :class:`~sklearn_ordinal._score_table.ScoreTable`."""
+        self.check_params(params)
+        table = _present_classes(table, self.name, stacklevel=4)
+        return float(self.from_table(table, **{**self.kernel_defaults, **params}))
+
+
+_TIES = {"ties": "average"}
+
+_RECORDS = [
+    # Error measures (Baccianella et al. 2009; the worst class: Cruz-Ramirez et al. 2014)
+    MeasureRecord(mean_absolute_error, "labels", False,
+                  from_confusion=_mean_absolute_error_from_confusion, distance=(1, False)),
+    MeasureRecord(mean_squared_error, "labels", False,
+                  from_confusion=_mean_squared_error_from_confusion, distance=(2, False)),
+    MeasureRecord(root_mean_squared_error, "labels", False,
+                  from_confusion=_root_mean_squared_error_from_confusion, distance=(2, True)),
+    MeasureRecord(mean_zero_one_error, "labels", False,
+                  from_confusion=_mean_zero_one_error_from_confusion),
+    # Sensitivities
+    MeasureRecord(minimum_sensitivity_score, "labels", True,
+                  from_confusion=_minimum_sensitivity_score_from_confusion),
+    MeasureRecord(geometric_mean_score, "labels", True,
+                  from_confusion=_geometric_mean_score_from_confusion),
+    MeasureRecord(gmsec_score, "labels", True, from_confusion=_gmsec_score_from_confusion),
+    MeasureRecord(mes_score, "labels", True, from_confusion=_mes_score_from_confusion),
+    # Closeness (Amigo et al. 2020) and the measures it is compared with
+    MeasureRecord(cem_score, "labels", True, from_confusion=_cem_score_from_confusion),
+    MeasureRecord(accuracy_within_score, "labels", True,
+                  from_confusion=_accuracy_within_score_from_confusion),
+    MeasureRecord(kendall_tau_a_score, "labels", True,
+                  from_confusion=_kendall_tau_a_score_from_confusion),
+    MeasureRecord(_accuracy, "labels", True, from_confusion=_accuracy_from_confusion),
+    MeasureRecord(_balanced_accuracy, "labels", True,
+                  from_confusion=_balanced_accuracy_from_confusion),
+    MeasureRecord(_macro_f1, "labels", True, from_confusion=_macro_f1_from_confusion),
+    MeasureRecord(_cohen_kappa, "labels", True, from_confusion=_cohen_kappa_from_confusion),
+    MeasureRecord(_value_weighted_kappa, "labels", True,
+                  from_confusion=partial(_cohen_kappa_from_confusion, on_values=True)),
+    MeasureRecord(_mutual_information, "labels", True,
+                  from_confusion=_mutual_information_from_confusion),
+    MeasureRecord(_pearson, "labels", True, from_confusion=_pearson_from_confusion),
+    MeasureRecord(_spearman, "labels", True, from_confusion=_spearman_from_confusion),
+    MeasureRecord(_kendall_tau_b, "labels", True, from_confusion=_kendall_tau_b_from_confusion),
+    # Ranking (Waegeman et al. 2008)
+    MeasureRecord(vus_score, "scores", True, from_table=_vus, kernel_defaults=_TIES),
+    MeasureRecord(u_pairs_score, "scores", True, from_table=_u_pairs, kernel_defaults=_TIES),
+    MeasureRecord(u_ovo_score, "scores", True, from_table=_u_ovo, kernel_defaults=_TIES),
+    MeasureRecord(u_cons_score, "scores", True, from_table=_u_cons, kernel_defaults=_TIES),
+    # Probabilistic (Epstein 1969)
+    MeasureRecord(ranked_probability_score, "proba", False, from_items=_rps_item_scores),
+]
+
+# The record travels with its function: the intermediates read it from there.
+for _record in _RECORDS:
+    setattr(_record.function, _RECORD, _record)
+
+# Every name a measure answers to, with the arguments the name fixes. Scorer names
+# (``neg_`` for the measures where lower is better, scikit-learn's convention) are
+# what ``get_scorer`` takes; every door also takes the measure's own name, as the
+# evaluation report shows it (the scorer name without ``neg_``).
+_NAMES = {
+    # Error measures; no prefix = micro average.
+    "neg_macro_mean_absolute_error": (mean_absolute_error, {"average": "macro"}),
+    "neg_mean_absolute_error": (mean_absolute_error, {"average": "micro"}),
+    "neg_macro_mean_squared_error": (mean_squared_error, {"average": "macro"}),
+    "neg_mean_squared_error": (mean_squared_error, {"average": "micro"}),
+    "neg_macro_root_mean_squared_error": (root_mean_squared_error, {"average": "macro"}),
+    "neg_root_mean_squared_error": (root_mean_squared_error, {"average": "micro"}),
+    "neg_macro_mean_zero_one_error": (mean_zero_one_error, {"average": "macro"}),
+    "neg_mean_zero_one_error": (mean_zero_one_error, {"average": "micro"}),
+    # The worst class's error (Cruz-Ramirez et al. 2014): "max" = the maximum MAE.
+    "neg_max_mean_absolute_error": (mean_absolute_error, {"average": "max"}),
+    "neg_max_mean_squared_error": (mean_squared_error, {"average": "max"}),
+    "neg_max_root_mean_squared_error": (root_mean_squared_error, {"average": "max"}),
+    "neg_max_mean_zero_one_error": (mean_zero_one_error, {"average": "max"}),
+    # Sensitivities: the worst class, all classes, the extreme classes.
+    "minimum_sensitivity": (minimum_sensitivity_score, {}),
+    "geometric_mean": (geometric_mean_score, {}),
+    "gmsec": (gmsec_score, {}),
+    "mes": (mes_score, {}),
+    # Closeness Evaluation Measure (Amigo et al. 2020) and the measures it is compared with.
+    "cem_ord": (cem_score, {}),
+    "cem_nom": (cem_score, {"scale": "nominal"}),
+    "cem_int": (cem_score, {"scale": "interval"}),
+    "cem_ord_flat": (cem_score, {"flat": True}),
+    "accuracy_within_1": (accuracy_within_score, {"n": 1}),
+    "kendall_tau_a": (kendall_tau_a_score, {}),
+    # Thin wrappers around scikit-learn / SciPy, fed this package's class order.
+    "accuracy": (_accuracy, {}),
+    "macro_accuracy": (_balanced_accuracy, {}),
+    "cohen_kappa": (_cohen_kappa, {}),
+    "linear_weighted_kappa": (_cohen_kappa, {"weights": "linear"}),
+    "quadratic_weighted_kappa": (_cohen_kappa, {"weights": "quadratic"}),
+    # The same with weights on class values, the reading of the CEM paper's Table 2.
+    "linear_value_weighted_kappa": (_value_weighted_kappa, {"weights": "linear"}),
+    "quadratic_value_weighted_kappa": (_value_weighted_kappa, {"weights": "quadratic"}),
+    "macro_f1": (_macro_f1, {}),
+    "kendall_tau_b": (_kendall_tau_b, {}),
+    "spearman": (_spearman, {}),
+    "pearson": (_pearson, {}),
+    "mutual_information": (_mutual_information, {}),
+    # Ranking measures: they rank one score per item.
+    "vus": (vus_score, {}),
+    "u_pairs": (u_pairs_score, {}),
+    "u_ovo": (u_ovo_score, {}),
+    "u_cons": (u_cons_score, {}),
+    # Probabilistic measures: they judge predict_proba, columns in class order.
+    "neg_ranked_probability_score": (ranked_probability_score, {}),
+}
+
+
+def scorer_names():
+    """The scorer names, sorted."""
+    return sorted(_NAMES)
+
+
+def _measure_names():
+    """``{name: scorer name}``: every name a door takes (scorer and report names)."""
+    names = {name: name for name in _NAMES}
+    names.update({name[4:]: name for name in _NAMES if name.startswith("neg_")})
+    return names
+
+
+def lookup(name, *, scorer_only=False):
+    """``(record, fixed arguments, scorer name)`` of a measure name.
+
+    ``scorer_only``: only scorer names (``neg_`` for losses), as ``get_scorer`` takes.
+    An unknown name is a ValueError listing the closest known ones.
+    """
+    known = {name: name for name in _NAMES} if scorer_only else _measure_names()
+    if not isinstance(name, str) or name not in known:
+        raise ValueError(
+            f"{name!r} is not a measure of sklearn_ordinal.{did_you_mean(name, known)} "
+            "sklearn_ordinal.metrics.get_scorer_names() lists them all."
+        )
+    scorer_name = known[name]
+    function, fixed = _NAMES[scorer_name]
+    return getattr(function, _RECORD), dict(fixed), scorer_name
+
+
+def did_you_mean(name, known=None):
+    """`` Did you mean ...?`` with the closest known names, or ``""``."""
+    known = _measure_names() if known is None else known
+    close = difflib.get_close_matches(str(name), list(known), n=5, cutoff=0.5)
+    return f" Did you mean one of {close}?" if close else ""
+
+
+@dataclass(frozen=True, eq=False)
+class ResolvedMeasure:
+    """A measure as a door uses it: its record, its parameters and its data arguments."""
+
+    record: MeasureRecord
+    params: dict
+    """The measure's own parameters (checked)."""
+    data: dict
+    """``labels``, ``class_values`` or ``sample_weight`` fixed in a scorer or partial."""
+    name: str
+    """The name to show: the scorer name the measure was given by (without ``neg_``),
+    else the function's name."""
+    greater_is_better: bool
+
+    @property
+    def function(self):
+        """The measure function with its parameters fixed."""
+        return partial(self.record.function, **self.params)
+
+    def from_confusion(self, confusion):
+        """The measure of an :class:`~sklearn_ordinal._confusion.OrdinalConfusion` (or
+        a stack of them)."""
+        return self.record.from_confusion(confusion, **self.params)
+
+    def from_table(self, table):
+        """The measure of a :class:`~sklearn_ordinal._score_table.ScoreTable` of the
+        present classes."""
+        return self.record.from_table(table, **{**self.record.kernel_defaults, **self.params})
+
+
+def _scorer_parts(measure):
+    """``(function, fixed arguments, sign)`` of a scorer (ours or scikit-learn's
+    ``make_scorer``), or None for anything else."""
+    if not all(hasattr(measure, key) for key in ("_score_func", "_kwargs", "_sign")):
+        return None
+    return measure._score_func, dict(measure._kwargs), measure._sign
+
+
+def resolve(measure, params=None):
+    """The :class:`ResolvedMeasure` of a name, a scorer, a measure function or a
+    ``functools.partial`` of one, with further ``params``; they are checked here.
+
+    Raises a ValueError for a callable that is not one of the package's measures (its
+    kernels are unknown), and the measure's own error for a bad parameter.
+    """
+    params = dict(params or {})
+    name = None
+    sign = None
+    if isinstance(measure, str):
+        record, fixed, scorer_name = lookup(measure)
+        name = scorer_name[4:] if scorer_name.startswith("neg_") else scorer_name
+    else:
+        parts = _scorer_parts(measure)
+        if parts is not None:
+            function, scorer_kwargs, sign = parts
+        elif callable(measure):
+            function, scorer_kwargs = measure, {}
+        else:
+            raise ValueError(
+                "measure must be a measure name, a scorer or a measure function of "
+                f"sklearn_ordinal; got {measure!r}."
+            )
+        record, fixed = record_of(function)
+        fixed = {**fixed, **scorer_kwargs}
+        if record is None:
+            shown = getattr(function, "__name__", None) or repr(function)
+            raise ValueError(
+                f"{shown} is not a measure of sklearn_ordinal, so the package does not "
+                "know its kernels (confusion matrix, score table) nor its direction. Pass "
+                "one of the package's measures, a scorer of "
+                "sklearn_ordinal.metrics.get_scorer, or its name."
+                f"{did_you_mean(shown)}"
+            )
+    arguments = {**fixed, **params}
+    record.check_params(arguments)
+    data = {key: arguments.pop(key) for key in DATA_ARGUMENTS if key in arguments}
+    greater = record.greater_is_better
+    if sign is not None and (sign > 0) != greater:
+        raise ValueError(
+            f"The scorer of {record.name} says greater_is_better={sign > 0}, but "
+            f"{'higher' if greater else 'lower'} is better for {record.name}; build it "
+            f"with greater_is_better={greater} (or use sklearn_ordinal.metrics.get_scorer)."
+        )
+    return ResolvedMeasure(record, arguments, data, name or record.name, greater)
+
+
+def records():
+    """Every measure record, in the registry's order."""
+    return list(_RECORDS)
+
+
+def label_records():
+    """``{function: record}`` of the measures computed from a confusion matrix."""
+    return {r.function: r for r in _RECORDS if r.from_confusion is not None}
+
+
+def confusion_kernel(measure):
+    """The function of the confusion matrix that ``measure`` (a measure function or a
+    ``functools.partial`` of one) computes, its fixed parameters checked; None for a
+    measure with no confusion-matrix kernel (or a callable the registry does not list).
+    """
+    record, keywords = record_of(measure)
+    if record is None or record.from_confusion is None:
+        return None
+    record.check_params(keywords)
+    return partial(record.from_confusion, **keywords) if keywords else record.from_confusion
+
+
+def confusion_kernels():
+    """``{measure function: its confusion-matrix kernel}`` of every label measure."""
+    return {r.function: r.from_confusion for r in _RECORDS if r.from_confusion is not None}
