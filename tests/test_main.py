@@ -222,7 +222,7 @@ def test_unmatched_ids_exit_2_with_one_line(tmp_path, capsys, system_ids, messag
          "got 'low'."),
         (["{gold}", "{system}", "--group-column", "fold"], "gold.csv: no group column 'fold'"),
         (["{gold}", "{system}", "--measures", "nonsense"],
-         "'nonsense' is not a scorer of sklearn_ordinal"),
+         "'nonsense' is not a measure of sklearn_ordinal"),
     ],
 )
 def test_bad_files_exit_2_with_one_line(tmp_path, capsys, argv, message):

@@ -386,14 +386,13 @@ def resolve(measure, params=None):
     """
     params = dict(params or {})
     name = None
-    sign = None
     if isinstance(measure, str):
         record, fixed, scorer_name = lookup(measure)
         name = scorer_name[4:] if scorer_name.startswith("neg_") else scorer_name
     else:
         parts = _scorer_parts(measure)
         if parts is not None:
-            function, scorer_kwargs, sign = parts
+            function, scorer_kwargs, _ = parts
         elif callable(measure):
             function, scorer_kwargs = measure, {}
         else:
@@ -415,13 +414,8 @@ def resolve(measure, params=None):
     arguments = {**fixed, **params}
     record.check_params(arguments)
     data = {key: arguments.pop(key) for key in DATA_ARGUMENTS if key in arguments}
+    # The direction is the measure's, whatever sign a scorer was built with.
     greater = record.greater_is_better
-    if sign is not None and (sign > 0) != greater:
-        raise ValueError(
-            f"The scorer of {record.name} says greater_is_better={sign > 0}, but "
-            f"{'higher' if greater else 'lower'} is better for {record.name}; build it "
-            f"with greater_is_better={greater} (or use sklearn_ordinal.metrics.get_scorer)."
-        )
     return ResolvedMeasure(record, arguments, data, name or record.name, greater)
 
 

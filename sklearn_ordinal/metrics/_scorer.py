@@ -457,7 +457,14 @@ def _scorer_of_measure(measure):
     try:
         _, _, scorer_name = _registry.lookup(measure)
     except ValueError:
-        return get_scorers([measure])[measure]
+        try:
+            return sklearn_get_scorer(measure)
+        except ValueError:
+            raise ValueError(
+                f"{measure!r} is not a measure of sklearn_ordinal (nor a scorer of "
+                f"scikit-learn).{_registry.did_you_mean(measure)} "
+                "sklearn_ordinal.metrics.get_scorer_names() lists them all."
+            ) from None
     return get_scorer(scorer_name)
 
 

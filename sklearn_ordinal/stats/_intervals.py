@@ -186,6 +186,11 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
     def statistic(x):
         return spec.from_confusion(OrdinalConfusion(classes, values, x.reshape(k, k)))
 
+    def batched(x):
+        # A stack of B matrices in one call of the measure's kernel.
+        return spec.from_confusion(OrdinalConfusion(classes, values, x.reshape(-1, k, k)))
+
+    statistic.batched = batched
     return units, statistic
 
 
@@ -645,6 +650,10 @@ def compare_scores(
 
     def statistic(x):
         return statistic_of_one(x[:half]) - statistic_of_one(x[half:])
+
+    batched_one = getattr(statistic_of_one, "batched", None)
+    if batched_one is not None:
+        statistic.batched = lambda x: batched_one(x[:, :half]) - batched_one(x[:, half:])
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -203,13 +203,26 @@ class Evaluation(NamedTuple):
 
 
 def evaluate(statistic, totals):
-    """The statistic of each intermediate, counting those on which it warned."""
+    """The statistic of each intermediate, counting those on which it warned.
+
+    A statistic with a ``batched`` attribute (a function of a ``(B, C)`` batch of
+    intermediates giving B values, as the confusion-matrix measures are on a stack
+    of matrices) is called once per batch. A batch on which it warns is evaluated
+    again one resample at a time, to count exactly the resamples it warned on.
+    """
+    batched = getattr(statistic, "batched", None)
     values = []
     n_flagged = 0
     first_message = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for batch in totals:
+            if batched is not None:
+                batch_values = np.asarray(batched(batch), dtype=np.float64)
+                if not caught:
+                    values.extend(batch_values.tolist())
+                    continue
+                caught.clear()
             for total in batch:
                 values.append(statistic(total))
                 if caught:
