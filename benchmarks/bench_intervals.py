@@ -27,7 +27,7 @@ import numpy as np
 from scipy import stats
 
 from sklearn_ordinal._confusion import OrdinalConfusion
-from sklearn_ordinal.metrics import cem_score, mean_absolute_error, vus_score
+from sklearn_ordinal.metrics import cem_score, macro_mean_absolute_error, vus_score
 from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
 from sklearn_ordinal.stats import score_interval
 from bench_metrics import best_time  # one timing rule for every benchmark
@@ -53,9 +53,9 @@ def speed(n_resamples):
     for n in (10**7, 10**5):
         y_true = rng.choice(5, size=n, p=[0.04, 0.07, 0.09, 0.35, 0.45])
         y_pred = np.clip(y_true + rng.integers(-1, 2, n), 0, 4)
-        bare = best_time(lambda: mean_absolute_error(y_true, y_pred), 5)
+        bare = best_time(lambda: macro_mean_absolute_error(y_true, y_pred), 5)
         ours = best_time(
-            lambda: score_interval(mean_absolute_error, y_true, y_pred,
+            lambda: score_interval(macro_mean_absolute_error, y_true, y_pred,
                                    n_resamples=n_resamples, random_state=0), 3
         )
         print(f"  n = {n:>8d}: one mean_absolute_error {bare * 1e3:8.1f} ms, "
@@ -86,7 +86,7 @@ def coverage(n_reps, n_resamples, n_items):
     rng = np.random.default_rng(12345)
     big = rng.choice(len(PRIOR), 2_000_000, p=PRIOR)
     truths = {
-        "macro MAE": _measure_from_confusion(mean_absolute_error)(joint),
+        "macro MAE": _measure_from_confusion(macro_mean_absolute_error)(joint),
         "CEM-ORD": _measure_from_confusion(cem_score)(joint),
         "VUS": vus_score(big, big + rng.normal(0, NOISE, big.size)),
     }
@@ -99,7 +99,7 @@ def coverage(n_reps, n_resamples, n_items):
             y_true = rng.choice(len(PRIOR), n_items, p=PRIOR)
             score = y_true + rng.normal(0, NOISE, n_items)
             y_pred = (rng.random((n_items, 1)) > cumulative[y_true]).sum(axis=1)
-            measure, y = {"macro MAE": (mean_absolute_error, y_pred),
+            measure, y = {"macro MAE": (macro_mean_absolute_error, y_pred),
                           "CEM-ORD": (cem_score, y_pred), "VUS": (vus_score, score)}[name]
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -33,6 +33,8 @@ extensions = [
     # Figures drawn at build time, so they cannot drift from the code.
     "matplotlib.sphinxext.plot_directive",
     "sphinx_gallery.gen_gallery",
+    # The changelog page includes CHANGELOG.md, the one copy of it.
+    "myst_parser",
 ]
 
 # Relative to _static; the file is the one sphinx-mathjax-offline copies there.

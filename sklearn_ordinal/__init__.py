@@ -16,16 +16,34 @@ evaluation
 ``python -m sklearn_ordinal`` runs a short demo.
 """
 
+import importlib
+
 from ._version import __version__
 
-__all__ = ["__version__", "evaluate"]
+__all__ = [
+    "__version__",
+    "dummy",
+    "evaluate",
+    "evaluation",
+    "metaeval",
+    "metrics",
+    "model_selection",
+    "stats",
+]
+
+_SUBMODULES = {"dummy", "evaluation", "metaeval", "metrics", "model_selection", "stats"}
 
 
 def __getattr__(name):
-    # ``sklearn_ordinal.evaluate`` without making ``import sklearn_ordinal`` import the
-    # measures, scikit-learn and pandas before they are needed.
+    # ``import sklearn_ordinal`` imports nothing heavy; ``sklearn_ordinal.metrics`` (as
+    # ``sklearn.metrics`` after ``import sklearn``) and ``sklearn_ordinal.evaluate``
+    # import their modules when first used.
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     if name == "evaluate":
-        from .evaluation import evaluate
-
-        return evaluate
+        return importlib.import_module(f"{__name__}.evaluation").evaluate
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -12,7 +12,6 @@ This module never looks a measure up by name: :meth:`OrdinalConfusion.score` rea
 the kernel from the record the measure registry sets on each measure function.
 """
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -31,6 +30,7 @@ from ._validation import (
     _real_valued_message,
     _validate,
 )
+from ._warnings import warn_user
 
 
 class OrdinalConfusion(NamedTuple):
@@ -214,7 +214,29 @@ class ClassErrors(NamedTuple):
     class_weights: np.ndarray
     """``n_k``, the weight of the items of true class ``c_k``."""
     class_errors: np.ndarray
-    """``sum_{d: y_d = c_k} w_d |y_hat_d - v_k| ** power``."""
+    """``sum_{d: y_d = c_k} w_d |y_hat_d - v_k| ** power``, over ``2 ** exponent``."""
+    exponent: int = 0
+    """Errors of values near the float64 limit are summed in units of ``2 ** exponent``
+    (see :func:`_value_scale`), so that no distance overflows."""
+
+
+# Class values whose distances could overflow float64 (2 ** 1024) once raised to a
+# power: beyond this magnitude the distances are computed in units of a power of two.
+_LARGEST_UNSCALED_VALUE = 2.0**500
+
+
+def _value_scale(values):
+    """The exponent ``e`` such that distances of ``values / 2 ** e`` cannot overflow.
+
+    0 (no scaling, the very same floats) for every value below 2 ** 500 in
+    magnitude; else the exponent of the largest magnitude, so that the scaled values
+    lie in (-1, 1). Dividing by a power of two is exact, so only values far smaller
+    than the largest (by more than 2 ** 1000) lose bits.
+    """
+    largest = float(np.max(np.abs(values))) if np.size(values) else 0.0
+    if largest < _LARGEST_UNSCALED_VALUE:
+        return 0
+    return int(np.frexp(largest)[1])
 
 
 def confusion_or_errors(
@@ -246,13 +268,16 @@ def confusion_or_errors(
         classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
         # Predictions are compared with the values themselves, not their differences.
         values = _class_values(classes, class_values, relative=False)
-        errors = np.abs(y_pred - values[codes]) ** power
+        exponent = _value_scale(np.r_[values, np.max(np.abs(y_pred))])
+        errors = np.abs(np.ldexp(y_pred, -exponent) - np.ldexp(values, -exponent)[codes])
+        errors **= power
         if sample_weight is not None:
             errors *= sample_weight
         n_classes = len(classes)
         class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
         class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
-        return ClassErrors(classes, class_weights.astype(np.float64), class_errors)
+        return ClassErrors(classes, class_weights.astype(np.float64), class_errors,
+                           exponent * power)
     confusion = _confusion(
         y_true, y_pred, labels, class_values, sample_weight, True, True, measure
     )
@@ -381,12 +406,12 @@ def _matrices_warning(template, n_affected=None, n_matrices=None, classes=None):
     return warning
 
 
-def _warn_for_matrices(affected, template, stacklevel, classes=None, class_mask=None):
+def _warn_for_matrices(affected, template, classes=None, class_mask=None):
     """One warning if ``affected`` (one bool per matrix, shape ``(...)``) holds anywhere.
 
     ``class_mask`` (shape ``(..., n)``) marks, per matrix, the classes (of
     ``classes``, shape ``(n,)``) the message names; a stack names those of any
-    affected matrix. ``stacklevel`` counts from the caller, as in ``warnings.warn``.
+    affected matrix. The warning points at the user's line.
     """
     if not np.any(affected):
         return
@@ -398,7 +423,7 @@ def _warn_for_matrices(affected, template, stacklevel, classes=None, class_mask=
         warning = _matrices_warning(
             template, int(np.count_nonzero(affected)), int(np.size(affected)), classes
         )
-    warnings.warn(warning, stacklevel=stacklevel + 1)
+    warn_user(warning)
 
 
 def _one_or_many(result):

@@ -9,7 +9,6 @@ few classes) read the classes in score order instead (:class:`_ClassOrder`), fro
 one ``np.sort``.
 """
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -20,6 +19,7 @@ from . import _dask
 from ._blocks import _block_length, _blocks, _common_scale, _rescaled
 from ._records import record_of
 from ._validation import _any_dask, _check_same_classes, check_scored_targets
+from ._warnings import warn_user
 
 
 # Scores are grouped by hashing when a regular sample of this size has at most this
@@ -402,7 +402,7 @@ def _sort_each_class(classes, codes, y_score, sample_weight, exponent):
     )
 
 
-def _present_classes(score_table, measure, stacklevel):
+def _present_classes(score_table, measure):
     """The :class:`ScoreTable` of the classes with a true item.
 
     A class in ``labels`` with no true item (or zero total weight) is left out with
@@ -416,11 +416,10 @@ def _present_classes(score_table, measure, stacklevel):
             f"class {classes[present].tolist()}."
         )
     if not present.all():
-        warnings.warn(
+        warn_user(
             f"{measure}: classes {classes[~present].tolist()} have no true item "
             "(or zero total weight); they are left out.",
-            UndefinedMetricWarning,
-            stacklevel=stacklevel + 1,
+            UndefinedMetricWarning
         )
         score_table = _only_classes(score_table, present)
     return score_table
@@ -458,7 +457,7 @@ def _score_table(y_true, y_score, labels, sample_weight, measure, class_order_up
     )
     if isinstance(score_table, _ClassOrder):
         return score_table  # every class present, unweighted
-    return _present_classes(score_table, measure, stacklevel=4)
+    return _present_classes(score_table, measure)
 
 
 def _few_distinct(y_score):

@@ -19,7 +19,12 @@ from sklearn.metrics import accuracy_score
 from sklearn_ordinal._confusion import OrdinalConfusion
 from sklearn_ordinal.metaeval import make_synthetic_ordinal_task, score_systems
 from sklearn_ordinal.metaeval._measures import _as_measure
-from sklearn_ordinal.metrics import get_scorer, get_scorer_names, mean_absolute_error
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    get_scorer_names,
+    macro_mean_absolute_error,
+    mean_absolute_error,
+)
 from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
 from sklearn_ordinal.metrics._registry import confusion_kernels as _from_confusion_registry
 
@@ -131,7 +136,7 @@ def test_a_stack_warns_once_and_counts_the_matrices():
         np.array([np.diag([1.0, 1.0, 0.0]), np.eye(3), np.diag([0.0, 2.0, 0.0])]),
     )
     with pytest.warns(UndefinedMetricWarning) as caught:
-        errors = _measure_from_confusion(mean_absolute_error)(confusion)
+        errors = _measure_from_confusion(macro_mean_absolute_error)(confusion)
     assert [str(warning.message) for warning in caught] == [
         "Classes [1, 3] have no true item in 2 of 3 confusion matrices: they are left out "
         "of the macro average."
@@ -142,7 +147,7 @@ def test_a_stack_warns_once_and_counts_the_matrices():
 def test_one_matrix_gives_a_python_float_and_its_old_message():
     confusion = OrdinalConfusion(np.array([1, 2, 3]), np.arange(3.0), np.diag([1.0, 1.0, 0.0]))
     with pytest.warns(UndefinedMetricWarning, match=r"^Classes \[3\] have no true item: they"):
-        error = _measure_from_confusion(mean_absolute_error)(confusion)
+        error = _measure_from_confusion(macro_mean_absolute_error)(confusion)
     assert type(error) is float
 
 

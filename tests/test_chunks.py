@@ -16,6 +16,7 @@ from sklearn_ordinal.metrics import (
     OrdinalConfusion,
     ScoreTable,
     class_proximity,
+    macro_mean_absolute_error,
     mean_absolute_error,
     ordinal_confusion_matrix,
     vus_score,
@@ -128,7 +129,7 @@ def test_chunks_whose_weights_float64_cannot_hold_together_are_refused(intermedi
     with pytest.raises(ValueError, match="spans? more than float64 can hold"):
         first + second
     with pytest.raises(ValueError, match="spans? more than float64 can hold"):
-        mean_absolute_error(np.r_[y_true, y_true], np.r_[y_true, y_true[::-1]],
+        macro_mean_absolute_error(np.r_[y_true, y_true], np.r_[y_true, y_true[::-1]],
                             sample_weight=[1e300] * 4 + [1e-300] * 4)
     # 1e-10 next to 1e300 is held: its items count.
     small = intermediate.from_predictions(y_true, y_pred[::-1], labels=CLASSES,
@@ -145,7 +146,7 @@ def test_ordered_categorical_chunks_share_their_categories():
     y_true = pd.Categorical(["poor", "good", "fair", "good"], categories=names, ordered=True)
     y_pred = pd.Categorical(["fair", "good", "fair", "poor"], categories=names, ordered=True)
     parts = [OrdinalConfusion.from_predictions(y_true[i:i + 2], y_pred[i:i + 2]) for i in (0, 2)]
-    assert sum(parts).score(mean_absolute_error) == mean_absolute_error(y_true, y_pred)
+    assert sum(parts).score(macro_mean_absolute_error) == macro_mean_absolute_error(y_true, y_pred)
 
 
 def test_chunks_of_different_classes_do_not_add():

@@ -15,18 +15,23 @@ import pandas as pd
 import pytest
 from sklearn.exceptions import UndefinedMetricWarning
 
+from sklearn_ordinal._records import unwrap_partial
 from sklearn_ordinal.metrics import (
     accuracy_within_score,
     cem_score,
     geometric_mean_score,
     gmsec_score,
     kendall_tau_a_score,
+    macro_mean_absolute_error,
+    macro_mean_squared_error,
+    macro_mean_zero_one_error,
+    macro_root_mean_squared_error,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
     mes_score,
     minimum_sensitivity_score,
-    ranked_probability_score,
+    ranked_probability_score_loss,
     root_mean_squared_error,
     u_cons_score,
     u_ovo_score,
@@ -44,17 +49,18 @@ from sklearn_ordinal.metrics._agreement import (
     _spearman,
     _value_weighted_kappa,
 )
+from sklearn_ordinal.metrics._registry import records
 
 # Label measures: f(y_true, y_pred, *, labels=None, sample_weight=None, ...) -> float.
 LABEL_MEASURES = {
     # Error measures (Baccianella et al. 2009)
-    "macro_mean_absolute_error": partial(mean_absolute_error, average="macro"),
+    "macro_mean_absolute_error": macro_mean_absolute_error,
     "micro_mean_absolute_error": partial(mean_absolute_error, average="micro"),
-    "macro_mean_squared_error": partial(mean_squared_error, average="macro"),
+    "macro_mean_squared_error": macro_mean_squared_error,
     "micro_mean_squared_error": partial(mean_squared_error, average="micro"),
-    "macro_root_mean_squared_error": partial(root_mean_squared_error, average="macro"),
+    "macro_root_mean_squared_error": macro_root_mean_squared_error,
     "micro_root_mean_squared_error": partial(root_mean_squared_error, average="micro"),
-    "macro_mean_zero_one_error": partial(mean_zero_one_error, average="macro"),
+    "macro_mean_zero_one_error": macro_mean_zero_one_error,
     "micro_mean_zero_one_error": partial(mean_zero_one_error, average="micro"),
     # The worst class (Cruz-Ramírez et al. 2014)
     "max_mean_absolute_error": partial(mean_absolute_error, average="max"),
@@ -86,6 +92,15 @@ LABEL_MEASURES = {
     "pearson": _pearson,
     "mutual_information": _mutual_information,
 }
+
+
+
+def test_every_registry_measure_is_held_to_these_tests():
+    # A measure added to the registry must be added to the tables of this file.
+    listed = {unwrap_partial(f)[0] for table in (LABEL_MEASURES, SCORE_MEASURES, PROBA_MEASURES)
+              for f in table.values()}
+    assert {record.function for record in records()} <= listed
+
 
 _CEM_SECTION = {
     "cem_ord", "cem_nom", "cem_int", "cem_ord_flat", "accuracy_within_1", "kendall_tau_a",
@@ -156,8 +171,8 @@ SCORE_MEASURES = {
 # Probabilistic measures: f(y_true, y_proba, *, labels=None, sample_weight=None) -> float,
 # ``y_proba`` holding one column per class in class order; lower is better.
 PROBA_MEASURES = {
-    "ranked_probability_score": ranked_probability_score,
-    "normalized_ranked_probability_score": partial(ranked_probability_score, normalize=True),
+    "ranked_probability_score_loss": ranked_probability_score_loss,
+    "normalized_ranked_probability_score": partial(ranked_probability_score_loss, normalize=True),
 }
 
 
@@ -566,7 +581,9 @@ def test_registries_are_consistent():
 def test_every_label_measure_is_a_function_of_the_confusion_matrix(name, seed):
     # The form that resampling and chunked data use gives the measure's own value.
     from sklearn_ordinal._confusion import ordinal_confusion
-    from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+    from sklearn_ordinal.metrics._registry import (
+        confusion_kernel as _measure_from_confusion,
+    )
 
     y_true, y_pred = _random_labels(seed)
     measure = LABEL_MEASURES[name]

@@ -27,6 +27,7 @@ from test_common import (
 from sklearn_ordinal.metrics import (
     OrdinalConfusion,
     ScoreTable,
+    macro_mean_absolute_error,
     mean_absolute_error,
     ordinal_confusion_matrix,
     vus_score,
@@ -291,19 +292,19 @@ def test_validation_happens_blockwise_with_the_numpy_messages(client):
     floats[50] = np.nan
     dask_true, dask_pred = _as_dask("array", floats, y_pred)
     with pytest.raises(ValueError, match="y_true contains NaN; every item needs a finite label"):
-        mean_absolute_error(dask_true, dask_pred)
+        macro_mean_absolute_error(dask_true, dask_pred)
     dask_true, dask_pred = _as_dask("array", y_true, y_pred)
     # The first block to fail speaks: in some, only y_pred holds a 3.
     unknown = r"y_(true|pred) contains labels not in labels=\[0, 1, 2\]: \[3\]"
     with pytest.raises(ValueError, match=unknown):
-        mean_absolute_error(dask_true, dask_pred, labels=[0, 1, 2])
+        macro_mean_absolute_error(dask_true, dask_pred, labels=[0, 1, 2])
     weight = np.ones(N)
     weight[70] = -1
     dask_weight = da.from_array(weight, chunks=20)
     with pytest.raises(ValueError, match="sample_weight contains negative values"):
-        mean_absolute_error(dask_true, dask_pred, sample_weight=dask_weight)
+        macro_mean_absolute_error(dask_true, dask_pred, sample_weight=dask_weight)
     with pytest.raises(ValueError, match="no item of positive weight in any block"):
-        mean_absolute_error(dask_true, dask_pred, sample_weight=da.zeros(N, chunks=20))
+        macro_mean_absolute_error(dask_true, dask_pred, sample_weight=da.zeros(N, chunks=20))
     # Negative labels in one block, labels above 2**63 - 1 in another: no block alone
     # sees what the whole data is, an error.
     signed, unsigned = y_true.astype(np.int64), y_pred.astype(np.uint64)
@@ -311,9 +312,9 @@ def test_validation_happens_blockwise_with_the_numpy_messages(client):
     dask_true, dask_pred = _as_dask("array", signed, unsigned)
     both = "both negative integers and integers above 2\\*\\*63 - 1"
     with pytest.raises(ValueError, match=both):
-        mean_absolute_error(signed, unsigned)
+        macro_mean_absolute_error(signed, unsigned)
     with pytest.raises(ValueError, match=both):
-        mean_absolute_error(dask_true, dask_pred)
+        macro_mean_absolute_error(dask_true, dask_pred)
     dask_true, dask_pred = _as_dask("array", NAMES[y_true], NAMES[y_pred])
     with pytest.raises(ValueError, match="Some inputs are Dask collections and some are not"):
         vus_score(dask_true, y_true.astype(float))

@@ -11,6 +11,9 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import balanced_accuracy_score
 
 from sklearn_ordinal.metrics import (
+    macro_mean_absolute_error,
+    macro_mean_squared_error,
+    macro_mean_zero_one_error,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
@@ -98,7 +101,7 @@ def test_zero_one_error_ignores_increasing_relabelling(data, shift, scale):
 def test_zero_one_error_is_one_minus_balanced_accuracy():
     rng = np.random.RandomState(0)
     y_true, y_pred = rng.randint(5, size=300), rng.randint(5, size=300)
-    assert mean_zero_one_error(y_true, y_pred) == pytest.approx(
+    assert macro_mean_zero_one_error(y_true, y_pred) == pytest.approx(
         1 - balanced_accuracy_score(y_true, y_pred)
     )
 
@@ -119,11 +122,11 @@ def test_root_is_square_root_of_squared_error():
 def test_class_values_set_the_distances():
     y_true, y_pred, order = ["low", "mid", "high"], ["high", "low", "low"], ["low", "mid", "high"]
     # Positions 0, 1, 2: errors 2, 1, 2. Values 0, 1, 10: errors 10, 1, 10.
-    assert mean_absolute_error(y_true, y_pred, labels=order) == pytest.approx(5 / 3)
-    assert mean_absolute_error(
+    assert macro_mean_absolute_error(y_true, y_pred, labels=order) == pytest.approx(5 / 3)
+    assert macro_mean_absolute_error(
         y_true, y_pred, labels=order, class_values=[0, 1, 10]
     ) == pytest.approx(7)
-    assert mean_squared_error(
+    assert macro_mean_squared_error(
         y_true, y_pred, labels=order, class_values=[0, 1, 10]
     ) == pytest.approx(67)
 
@@ -131,9 +134,9 @@ def test_class_values_set_the_distances():
 def test_class_without_true_item_warns_and_is_left_out():
     # imbalanced-learn crashes on this input; the macro mean over present classes is 0.5.
     with pytest.warns(UndefinedMetricWarning, match=r"Classes \[1\] have no true item"):
-        assert mean_absolute_error([0, 0], [0, 1]) == 0.5
+        assert macro_mean_absolute_error([0, 0], [0, 1]) == 0.5
     with pytest.warns(UndefinedMetricWarning, match="left out of the macro average"):
-        assert mean_absolute_error([0, 2], [0, 1], labels=[0, 1, 2]) == 0.5
+        assert macro_mean_absolute_error([0, 2], [0, 1], labels=[0, 1, 2]) == 0.5
     with pytest.warns(UndefinedMetricWarning, match="NaN"):
         per_class = mean_absolute_error([0, 2], [0, 1], labels=[0, 1, 2], average=None)
     np.testing.assert_array_equal(per_class, [0, np.nan, 1])
@@ -215,7 +218,8 @@ def test_real_valued_predictions_are_measured_as_they_are(power, measure, data):
     )
     per_class = [np.average(errors[y_true == c], weights=weights[y_true == c])
                  for c in np.unique(y_true)]
-    assert measure(y_true, y_pred, sample_weight=weights) == pytest.approx(np.mean(per_class))
+    assert measure(y_true, y_pred, average="macro", sample_weight=weights) == pytest.approx(
+        np.mean(per_class))
 
 
 def test_real_valued_predictions_use_class_values_and_never_a_huge_matrix():

@@ -21,7 +21,11 @@ from sklearn_ordinal.evaluation import EvaluationReport
 from sklearn_ordinal.evaluation._evaluate import _task_seed
 from sklearn_ordinal.evaluation._multiple_testing import holm_adjust
 from sklearn_ordinal.evaluation._report import TRIVIAL
-from sklearn_ordinal.metrics import get_scorer, mean_absolute_error
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    macro_mean_absolute_error,
+    mean_absolute_error,
+)
 from sklearn_ordinal.stats import compare_scores, score_interval
 
 B = 199  # resamples: enough for the identities tested here, quick
@@ -547,7 +551,7 @@ def test_real_valued_predictions_on_labels_that_do_not_start_at_zero():
                           _feeder({"near": near, "real": real},
                                   {"near": "labels", "real": "scores"}))
     assert report.scores.loc["real", ("macro_mean_absolute_error", "estimate")] == (
-        pytest.approx(mean_absolute_error(y, real)))
+        pytest.approx(macro_mean_absolute_error(y, real)))
 
 
 def test_lists_of_labels_scores_and_probabilities():

@@ -19,6 +19,7 @@ from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import (
     cem_score,
     get_scorer_names,
+    macro_mean_absolute_error,
     make_ordinal_scorer,
     mean_absolute_error,
     mean_zero_one_error,
@@ -281,7 +282,7 @@ def test_round_trip_gives_the_measures_numbers(capsys):
         system = pd.read_csv(path, sep="\t").set_index("id").loc[gold.index]
         name = Path(path).stem
         assert estimates[name, "macro_mean_absolute_error"] == pytest.approx(
-            mean_absolute_error(gold["value"], system["value"]), rel=1e-12)
+            macro_mean_absolute_error(gold["value"], system["value"]), rel=1e-12)
         assert estimates[name, "mean_absolute_error"] == pytest.approx(
             mean_absolute_error(gold["value"], system["value"], average="micro"), rel=1e-12)
         assert estimates[name, "cem_ord"] == pytest.approx(

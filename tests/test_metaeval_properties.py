@@ -5,7 +5,12 @@ import pytest
 from sklearn.metrics import accuracy_score
 
 from sklearn_ordinal.metaeval import check_metric_properties, metric_properties_table
-from sklearn_ordinal.metrics import get_scorer, make_ordinal_scorer, mean_absolute_error
+from sklearn_ordinal.metrics import (
+    get_scorer,
+    macro_mean_absolute_error,
+    make_ordinal_scorer,
+    mean_absolute_error,
+)
 
 PROPERTIES = ["ordinal_invariance", "ordinal_monotonicity", "imbalance"]
 
@@ -95,7 +100,7 @@ def test_an_ideal_metric_holds_everything():
     def ranked_macro_mae(y_true, y_pred):
         classes = np.unique(np.concatenate([y_true, y_pred]))
         positions = np.searchsorted(classes, y_true), np.searchsorted(classes, y_pred)
-        return -mean_absolute_error(*positions)
+        return -macro_mean_absolute_error(*positions)
 
     results = check_metric_properties(ranked_macro_mae, random_state=1)
     assert {name: check.holds for name, check in results.items()} == dict.fromkeys(PROPERTIES, True)
@@ -181,10 +186,10 @@ def test_each_property_sees_the_same_cases_whatever_the_others_find():
     def mae_undefined_when_relabelled(y_true, y_pred):
         if max(np.max(y_true), np.max(y_pred)) > 5:
             raise ValueError("undefined")
-        return -mean_absolute_error(y_true, y_pred)
+        return -macro_mean_absolute_error(y_true, y_pred)
 
     def mae(y_true, y_pred):
-        return -mean_absolute_error(y_true, y_pred)
+        return -macro_mean_absolute_error(y_true, y_pred)
 
     stopping = check_metric_properties(mae, n_trials=40, random_state=3)
     undefined = check_metric_properties(mae_undefined_when_relabelled, n_trials=40, random_state=3)

@@ -26,9 +26,10 @@ from sklearn_ordinal.metrics import (
     get_scorer,
     get_scorer_names,
     get_scorers,
+    macro_mean_absolute_error,
     make_ordinal_scorer,
     mean_absolute_error,
-    ranked_probability_score,
+    ranked_probability_score_loss,
     vus_score,
 )
 from sklearn_ordinal.metrics._scorer import _SCORERS
@@ -90,7 +91,7 @@ def test_error_scorers_are_negated_measures(name):
 
 def test_repr_shows_measure_and_arguments():
     assert repr(get_scorer("neg_mean_absolute_error")) == (
-        "make_ordinal_scorer(mean_absolute_error, greater_is_better=False, average='micro')"
+        "make_ordinal_scorer(mean_absolute_error, greater_is_better=False)"
     )
     scorer = make_ordinal_scorer(mean_absolute_error, response="scores", class_values=[0, 2])
     assert repr(scorer) == (
@@ -198,7 +199,7 @@ def test_cross_validate_and_cross_val_score_agree_with_manual_folds():
     manual = []
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train])
-        manual.append(-mean_absolute_error(y[test], model.predict(X[test]), labels=ORDER))
+        manual.append(-macro_mean_absolute_error(y[test], model.predict(X[test]), labels=ORDER))
     np.testing.assert_allclose(scores, manual)
     results = cross_validate(LogisticRegression(), X, y, cv=cv,
                              scoring={"mae": scorer, "micro": get_scorer("neg_mean_absolute_error")})
@@ -209,7 +210,7 @@ def _weighted_fold_scores(X, y, weights, cv):
     scores = []
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train])
-        scores.append(-mean_absolute_error(y[test], model.predict(X[test]),
+        scores.append(-macro_mean_absolute_error(y[test], model.predict(X[test]),
                                            sample_weight=weights[test], labels=ORDER))
     return np.array(scores)
 
@@ -225,7 +226,7 @@ def test_grid_search_routes_sample_weight_to_the_scorer():
     expected = []
     for train, test in cv.split(X):
         model = LogisticRegression().fit(X[train], y[train], sample_weight=weights[train])
-        expected.append(-mean_absolute_error(y[test], model.predict(X[test]),
+        expected.append(-macro_mean_absolute_error(y[test], model.predict(X[test]),
                                              sample_weight=weights[test], labels=ORDER))
     assert search.cv_results_["mean_test_score"][0] == pytest.approx(np.mean(expected))
 
@@ -446,16 +447,20 @@ def test_single_class_test_fold_is_nan_for_ranking_scorers_only():
 
 
 def test_get_scorers_mixes_both_registries():
-    scoring = get_scorers(["neg_macro_mean_absolute_error", "balanced_accuracy", "accuracy"])
-    assert list(scoring) == ["neg_macro_mean_absolute_error", "balanced_accuracy", "accuracy"]
-    # A name both packages have is this package's scorer.
+    scoring = get_scorers(["neg_macro_mean_absolute_error", "f1_weighted", "accuracy",
+                           "balanced_accuracy"])
+    assert list(scoring) == ["neg_macro_mean_absolute_error", "f1_weighted", "accuracy",
+                             "balanced_accuracy"]
+    # A name both packages have is this package's scorer (the same number).
     assert repr(scoring["accuracy"]) == "make_ordinal_scorer(_accuracy)"
-    assert repr(scoring["balanced_accuracy"]) == repr(sklearn.metrics.get_scorer("balanced_accuracy"))
+    assert repr(scoring["balanced_accuracy"]) == "make_ordinal_scorer(_balanced_accuracy)"
+    # A name only scikit-learn has is scikit-learn's scorer.
+    assert repr(scoring["f1_weighted"]) == repr(sklearn.metrics.get_scorer("f1_weighted"))
     assert list(get_scorers("cem_ord")) == ["cem_ord"]
     X, y = _ordinal_data(seed=17)
     search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1.0]}, cv=3, scoring=scoring,
                           refit="neg_macro_mean_absolute_error").fit(X, y)
-    assert "mean_test_balanced_accuracy" in search.cv_results_
+    assert "mean_test_f1_weighted" in search.cv_results_
 
 
 def test_get_scorers_refuses_unknown_and_repeated_names():
@@ -525,14 +530,14 @@ def test_proba_columns_are_put_in_the_ordinal_order():
     assert list(_proba_spy.labels) == ORDER
     scorer = get_scorer("neg_ranked_probability_score")
     assert repr(scorer) == (
-        "make_ordinal_scorer(ranked_probability_score, greater_is_better=False, "
+        "make_ordinal_scorer(ranked_probability_score_loss, greater_is_better=False, "
         "response='proba')"
     )
-    expected = ranked_probability_score(y, model.predict_proba(X)[:, [2, 0, 1]])
+    expected = ranked_probability_score_loss(y, model.predict_proba(X)[:, [2, 0, 1]])
     assert scorer(model, X, y) == pytest.approx(-expected)
     # Alphabetical columns would be another, wrong, number.
     assert expected != pytest.approx(
-        ranked_probability_score(y, model.predict_proba(X), labels=ORDER)
+        ranked_probability_score_loss(y, model.predict_proba(X), labels=ORDER)
     )
 
 
@@ -559,7 +564,7 @@ def test_proba_scorer_refuses_estimators_without_probabilities():
     X, y = _ordinal_data(seed=21, ordered=False)
     with pytest.raises(ValueError, match=r"labels=\[\.\.\.\]"):
         scorer(LogisticRegression().fit(X, y), X, y)
-    told = make_ordinal_scorer(ranked_probability_score, greater_is_better=False,
+    told = make_ordinal_scorer(ranked_probability_score_loss, greater_is_better=False,
                                response="proba", labels=ORDER)
     assert told(LogisticRegression().fit(X, y), X, y) < 0
 
@@ -572,7 +577,7 @@ def test_trivial_classifier_and_compare_to_trivial_with_the_proba_scorer():
     trivial = TrivialOrdinalClassifier("neg_ranked_probability_score").fit(X, y)
     # Brute force: the RPS of the one-hot forecast of each class, for every item.
     one_hot_rps = [
-        ranked_probability_score(y, np.tile(np.eye(3)[k], (len(y), 1))) for k in range(3)
+        ranked_probability_score_loss(y, np.tile(np.eye(3)[k], (len(y), 1))) for k in range(3)
     ]
     np.testing.assert_allclose(trivial.class_scores_, -np.array(one_hot_rps))
     assert trivial.trivial_class_ == ORDER[int(np.argmin(one_hot_rps))]

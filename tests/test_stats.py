@@ -9,6 +9,7 @@ from scipy import stats
 
 from sklearn_ordinal.metrics import (
     cem_score,
+    macro_mean_absolute_error,
     make_ordinal_scorer,
     mean_absolute_error,
     vus_score,
@@ -53,12 +54,12 @@ def _assert_agree(ours, theirs):
 @pytest.mark.parametrize("method", ["percentile", "basic", "bca"])
 def test_label_interval_matches_scipy_on_items(method):
     y_true, y_pred, _ = _ordinal_data(60)
-    ours = score_interval(mean_absolute_error, y_true, y_pred, method=method,
+    ours = score_interval(macro_mean_absolute_error, y_true, y_pred, method=method,
                           n_resamples=N_RESAMPLES, random_state=0)
     theirs = _scipy_interval(
-        lambda i: mean_absolute_error(y_true[i], y_pred[i], labels=[0, 1, 2]), 60, method
+        lambda i: macro_mean_absolute_error(y_true[i], y_pred[i], labels=[0, 1, 2]), 60, method
     )
-    assert ours.estimate == mean_absolute_error(y_true, y_pred)
+    assert ours.estimate == macro_mean_absolute_error(y_true, y_pred)
     _assert_agree(ours, theirs)
 
 
@@ -74,13 +75,13 @@ def test_weighted_and_grouped_intervals_match_scipy():
     _assert_agree(ours, theirs)
 
     groups = np.arange(60) // 3  # 20 groups of 3 items move together
-    ours = score_interval(mean_absolute_error, y_true, y_pred, groups=groups,
+    ours = score_interval(macro_mean_absolute_error, y_true, y_pred, groups=groups,
                           n_resamples=N_RESAMPLES, random_state=0)
     members = [np.flatnonzero(groups == g) for g in range(20)]
 
     def grouped(g):
         items = np.concatenate([members[j] for j in g])
-        return mean_absolute_error(y_true[items], y_pred[items], labels=[0, 1, 2])
+        return macro_mean_absolute_error(y_true[items], y_pred[items], labels=[0, 1, 2])
 
     _assert_agree(ours, _scipy_interval(grouped, 20, "bca"))
 
@@ -112,10 +113,10 @@ def test_ranking_and_real_valued_intervals_match_scipy():
     # A regressor against a classifier, with class values that are not the labels.
     y_pred = np.clip(np.rint(score), 0, 2).astype(int)
     values = [0.0, 1.0, 3.0]
-    ours = compare_scores(mean_absolute_error, y_true, score, y_pred, class_values=values,
+    ours = compare_scores(macro_mean_absolute_error, y_true, score, y_pred, class_values=values,
                           n_resamples=N_RESAMPLES, random_state=0)
-    macro = (mean_absolute_error(y_true, score, class_values=values)
-             - mean_absolute_error(y_true, y_pred, class_values=values))
+    macro = (macro_mean_absolute_error(y_true, score, class_values=values)
+             - macro_mean_absolute_error(y_true, y_pred, class_values=values))
     assert ours.estimate == pytest.approx(macro)
     assert ours.estimate_a == pytest.approx(
         np.mean([np.mean(np.abs(score[y_true == k] - values[k])) for k in range(3)])
@@ -130,8 +131,8 @@ def test_paired_interval_matches_scipy_and_pvalue_brute_force():
                           n_resamples=N_RESAMPLES, random_state=0)
 
     def difference(i):
-        return (mean_absolute_error(y_true[i], y_pred[i], labels=[0, 1, 2])
-                - mean_absolute_error(y_true[i], other[i], labels=[0, 1, 2]))
+        return (macro_mean_absolute_error(y_true[i], y_pred[i], labels=[0, 1, 2])
+                - macro_mean_absolute_error(y_true[i], other[i], labels=[0, 1, 2]))
 
     _assert_agree(ours, _scipy_interval(difference, 80, "bca"))
     assert ours.estimate == pytest.approx(difference(np.arange(80)))
@@ -143,8 +144,8 @@ def test_paired_interval_matches_scipy_and_pvalue_brute_force():
     for _ in range(999):
         swap = rng.random(80) < 0.5
         a, b = np.where(swap, other, y_pred), np.where(swap, y_pred, other)
-        null.append(mean_absolute_error(y_true, a, labels=[0, 1, 2])
-                    - mean_absolute_error(y_true, b, labels=[0, 1, 2]))
+        null.append(macro_mean_absolute_error(y_true, a, labels=[0, 1, 2])
+                    - macro_mean_absolute_error(y_true, b, labels=[0, 1, 2]))
     brute = (1 + np.sum(np.abs(null) >= abs(ours.estimate) - 1e-12)) / (1 + len(null))
     # Two Monte Carlo estimates of one p-value near 0.04: sd sqrt(p (1 - p) / B) is 0.006
     # at B = 999 and 0.004 at B = 2999; 0.025 is more than 3 sd of their difference.
@@ -254,7 +255,7 @@ def test_undefined_and_flagged_resamples_are_counted():
     flagged = r"On \d+ of 999 bootstrap resamples the measure warned"
     with pytest.warns(stats.DegenerateDataWarning, match="BCa-adjusted tail levels"), \
             pytest.warns(UserWarning, match=flagged):
-        result = score_interval(mean_absolute_error, y_true, y_true[::-1], n_resamples=999,
+        result = score_interval(macro_mean_absolute_error, y_true, y_true[::-1], n_resamples=999,
                                 random_state=0)
     assert 0.3 * 999 < result.n_flagged < 0.42 * 999
     assert not np.isnan(result.bootstrap_distribution).any()
@@ -285,9 +286,9 @@ def test_string_labels_follow_the_given_order_and_scorers_give_the_measure():
     result = score_interval("neg_macro_mean_absolute_error", y_true, y_pred,
                             labels=["low", "mid", "high"], random_state=0)
     assert result.estimate == pytest.approx(
-        mean_absolute_error(y_true, y_pred, labels=["low", "mid", "high"])
+        macro_mean_absolute_error(y_true, y_pred, labels=["low", "mid", "high"])
     )
-    scorer = make_ordinal_scorer(mean_absolute_error, labels=["low", "mid", "high"])
+    scorer = make_ordinal_scorer(macro_mean_absolute_error, labels=["low", "mid", "high"])
     assert score_interval(scorer, y_true, y_pred, random_state=0).estimate == result.estimate
     # Order-free measures take unordered strings, in the paired comparison too.
     result = compare_scores("accuracy", y_true, y_pred, y_true, random_state=0)
@@ -316,7 +317,7 @@ def test_compare_to_trivial_gains_the_paired_interval_of_the_pooled_predictions(
     splits = list(cv.split(X, y))
     predicted = cross_val_predict(model, X, y, cv=splits)
     trivial = cross_val_predict(TrivialOrdinalClassifier(get_scorer(name)), X, y, cv=splits)
-    expected = -(mean_absolute_error(y, predicted) - mean_absolute_error(y, trivial))
+    expected = -(macro_mean_absolute_error(y, predicted) - macro_mean_absolute_error(y, trivial))
     assert row["difference"] == pytest.approx(expected)
     assert row["difference_low"] < row["difference"] < row["difference_high"]
     assert row["significantly_better"] == (row["difference_low"] > 0)
@@ -327,17 +328,17 @@ def test_compare_to_trivial_gains_the_paired_interval_of_the_pooled_predictions(
 @pytest.mark.parametrize("method", ["percentile", "bca"])
 def test_ranked_probability_score_interval_matches_scipy(method):
     # RPS is a weighted mean over items: resampling redraws the items' own values.
-    from sklearn_ordinal.metrics import ranked_probability_score
+    from sklearn_ordinal.metrics import ranked_probability_score_loss
 
     y_true, y_pred, _ = _ordinal_data(60, seed=7)
     rng = np.random.default_rng(7)
     proba = 0.6 * np.eye(3)[y_pred] + 0.4 * rng.dirichlet(np.ones(3), size=60)
-    ours = score_interval(ranked_probability_score, y_true, proba, method=method,
+    ours = score_interval(ranked_probability_score_loss, y_true, proba, method=method,
                           n_resamples=N_RESAMPLES, random_state=0, labels=[0, 1, 2])
     theirs = _scipy_interval(
-        lambda i: ranked_probability_score(y_true[i], proba[i], labels=[0, 1, 2]), 60, method
+        lambda i: ranked_probability_score_loss(y_true[i], proba[i], labels=[0, 1, 2]), 60, method
     )
-    assert ours.estimate == pytest.approx(ranked_probability_score(y_true, proba))
+    assert ours.estimate == pytest.approx(ranked_probability_score_loss(y_true, proba))
     _assert_agree(ours, theirs)
     normalized = score_interval("neg_ranked_probability_score", y_true, proba, method=method,
                                 n_resamples=N_RESAMPLES, random_state=0, normalize=True)

@@ -65,7 +65,7 @@ def _expected_failed_checks(estimator):
     order; a measure that depends on the order must refuse to guess it. Order-free
     measures pass it.
     """
-    if isinstance(estimator.metric, _PlainMeasure) or estimator.metric in (
+    if isinstance(estimator.scoring, _PlainMeasure) or estimator.scoring in (
         "accuracy", "neg_mean_zero_one_error"
     ):
         return {}
@@ -130,7 +130,7 @@ def test_macro_mae_five_and_four_classes():
 
 def test_tripadvisor_micro_mae_picks_four_stars():
     y = _labels_from_counts(list(TRIPADVISOR.values()), list(TRIPADVISOR))
-    clf = _fit(y, metric="neg_mean_absolute_error")
+    clf = _fit(y, scoring="neg_mean_absolute_error")
     assert clf.trivial_class_ == 4
     assert clf.class_scores_[3] == pytest.approx(-0.805)
     assert clf.class_scores_[4] == pytest.approx(-0.905)
@@ -142,7 +142,7 @@ def test_tripadvisor_micro_mae_picks_four_stars():
 def test_class_scores_are_the_measure_of_each_trivial_classifier():
     # Brute force: macro MSE of predicting k for every item, class by class.
     y = np.array([0, 0, 0, 1, 2, 2, 3, 7])
-    clf = _fit(y, metric="neg_macro_mean_squared_error")
+    clf = _fit(y, scoring="neg_macro_mean_squared_error")
     expected = [
         -np.mean([np.mean((k - y[y == c]) ** 2) for c in np.unique(y)]) for k in clf.classes_
     ]
@@ -198,7 +198,7 @@ def test_ranking_scorer_sees_constant_scores_and_all_classes_tie():
     # so every trivial classifier gets U_pairs = 1/2 and the most frequent class wins.
     scorer = make_ordinal_scorer(_pairwise_concordance, response="scores")
     y = _labels_from_counts([2, 9, 4], [1, 2, 3])
-    clf = _fit(y, metric=scorer)
+    clf = _fit(y, scoring=scorer)
     assert clf.class_scores_.tolist() == [0.5, 0.5, 0.5]
     assert clf.trivial_class_ == 2
     positions = clf.predict_proba(np.zeros((4, 1))) @ np.arange(3)
@@ -208,13 +208,13 @@ def test_ranking_scorer_sees_constant_scores_and_all_classes_tie():
 # --- the metric parameter ---------------------------------------------------------
 
 
-def test_metric_as_name_scorer_or_function_agree():
+def test_scoring_as_name_scorer_or_function_agree():
     y = _labels_from_counts([5, 1, 1, 2, 8])
-    by_name = _fit(y, metric="neg_mean_absolute_error")
-    by_scorer = _fit(y, metric=get_scorer("neg_mean_absolute_error"))
+    by_name = _fit(y, scoring="neg_mean_absolute_error")
+    by_scorer = _fit(y, scoring=get_scorer("neg_mean_absolute_error"))
     by_function = _fit(
         y,
-        metric=lambda t, p: mean_absolute_error(t, p, average="micro"),
+        scoring=lambda t, p: mean_absolute_error(t, p, average="micro"),
         greater_is_better=False,
     )
     for clf in (by_scorer, by_function):
@@ -224,12 +224,12 @@ def test_metric_as_name_scorer_or_function_agree():
 
 def test_greater_is_better_applies_to_functions_only():
     y = _labels_from_counts([5, 1, 8])
-    assert _fit(y, metric=accuracy_score).trivial_class_ == 2
-    assert _fit(y, metric=accuracy_score, greater_is_better=False).trivial_class_ == 1
+    assert _fit(y, scoring=accuracy_score).trivial_class_ == 2
+    assert _fit(y, scoring=accuracy_score, greater_is_better=False).trivial_class_ == 1
     # A name or a scorer already knows its direction.
-    worse = _fit(y, metric="neg_mean_zero_one_error", greater_is_better=False)
+    worse = _fit(y, scoring="neg_mean_zero_one_error", greater_is_better=False)
     assert worse.trivial_class_ == 2
-    assert _fit(y, metric=make_scorer(accuracy_score)).trivial_class_ == 2
+    assert _fit(y, scoring=make_scorer(accuracy_score)).trivial_class_ == 2
 
 
 def test_function_gets_labels_when_it_accepts_them():
@@ -239,7 +239,7 @@ def test_function_gets_labels_when_it_accepts_them():
         seen.append(labels)
         return mean_absolute_error(y_true, y_pred, average="micro", labels=labels)
 
-    clf = _fit(np.array([1, 1, 5, 5, 5]), metric=error, greater_is_better=False,
+    clf = _fit(np.array([1, 1, 5, 5, 5]), scoring=error, greater_is_better=False,
                labels=[1, 2, 3, 4, 5])
     assert [list(labels) for labels in seen] == [[1, 2, 3, 4, 5]] * 5
     assert clf.trivial_class_ == 5
@@ -249,11 +249,11 @@ def test_class_absent_from_training_can_be_trivial():
     # Micro MSE on {1, 1, 5, 5, 5} is smallest near the mean 3.4: class 3, which
     # only `labels` knows about.
     y = np.array([1, 1, 5, 5, 5])
-    clf = _fit(y, metric="neg_mean_squared_error", labels=[1, 2, 3, 4, 5])
+    clf = _fit(y, scoring="neg_mean_squared_error", labels=[1, 2, 3, 4, 5])
     assert clf.classes_.tolist() == [1, 2, 3, 4, 5]
     assert clf.trivial_class_ == 3
     assert clf.class_scores_ == pytest.approx([-9.6, -5.8, -4.0, -4.2, -6.4])
-    assert _fit(y, metric="neg_mean_squared_error").trivial_class_ == 5
+    assert _fit(y, scoring="neg_mean_squared_error").trivial_class_ == 5
 
 
 def test_sample_weight_equals_repetition_in_scores():
@@ -262,7 +262,7 @@ def test_sample_weight_equals_repetition_in_scores():
     weighted = TrivialOrdinalClassifier("neg_mean_squared_error").fit(
         np.zeros((len(y), 1)), y, sample_weight=weight
     )
-    repeated = _fit(np.repeat(y, weight), metric="neg_mean_squared_error")
+    repeated = _fit(np.repeat(y, weight), scoring="neg_mean_squared_error")
     np.testing.assert_allclose(weighted.class_scores_, repeated.class_scores_)
     assert weighted.trivial_class_ == repeated.trivial_class_
 
@@ -276,17 +276,17 @@ def test_sample_weight_with_a_measure_that_ignores_it_is_an_error():
 
 def test_unknown_metric_name_is_an_error_with_suggestions():
     with pytest.raises(ValueError, match="neg_macro_mean_absolute_error"):
-        _fit([0, 1], metric="neg_macro_mean_absolut_error")
+        _fit([0, 1], scoring="neg_macro_mean_absolut_error")
 
 
-def test_metric_of_wrong_type_is_an_error():
-    with pytest.raises(ValueError, match="metric"):
-        _fit([0, 1], metric=3)
+def test_scoring_of_wrong_type_is_an_error():
+    with pytest.raises(ValueError, match="scoring"):
+        _fit([0, 1], scoring=3)
 
 
 def test_metric_undefined_everywhere_is_an_error():
     with pytest.raises(ValueError, match="undefined"):
-        _fit([0, 1], metric=lambda t, p: float("nan"))
+        _fit([0, 1], scoring=lambda t, p: float("nan"))
 
 
 @pytest.mark.parametrize(
@@ -341,16 +341,16 @@ def test_dataframe_features_pickle_clone_and_pipeline():
     assert pipe.score(X, y) == accuracy_score(y, [0] * 8)
 
 
-def test_grid_search_over_metric():
+def test_grid_search_over_scoring():
     y = _labels_from_counts(list(TRIPADVISOR.values()), list(TRIPADVISOR))
     X = np.zeros((len(y), 1))
     search = GridSearchCV(
         TrivialOrdinalClassifier(),
-        {"metric": ["neg_mean_absolute_error", "neg_macro_mean_absolute_error"]},
+        {"scoring": ["neg_mean_absolute_error", "neg_macro_mean_absolute_error"]},
         scoring=get_scorer("neg_macro_mean_absolute_error"),
         cv=3,
     ).fit(X, y)
-    assert search.best_params_ == {"metric": "neg_macro_mean_absolute_error"}
+    assert search.best_params_ == {"scoring": "neg_macro_mean_absolute_error"}
     assert search.best_estimator_.trivial_class_ == 3
     assert search.best_score_ == pytest.approx(-1.2)
 

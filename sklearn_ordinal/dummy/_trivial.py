@@ -17,6 +17,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
+from .._records import record_of
 from ..metrics import make_ordinal_scorer
 from ..metrics._registry import confusion_kernel as _measure_from_confusion
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer, _scorer_of_measure
@@ -126,14 +127,14 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     """Predict for every item the one class that scores best under a given measure.
 
     In ``fit``, each trivial classifier :math:`\\tilde\\Phi_k` (every training item
-    put into class :math:`c_k`) is scored with ``metric`` on the training labels;
+    put into class :math:`c_k`) is scored with ``scoring`` on the training labels;
     the best class is kept (Baccianella et al. 2009, section II):
 
     .. math::
 
         \\tilde y = \\arg\\max_{c_k} \\; S(\\tilde\\Phi_k, Tr)
 
-    where :math:`S` is ``metric`` on its greater-is-better scale. A real model
+    where :math:`S` is ``scoring`` on its greater-is-better scale. A real model
     should clearly beat this baseline *under the measure it is evaluated with*:
     the trivial class depends on the measure (for the micro-averaged MAE on
     TripAdvisor-15763 it is 4 stars, for the macro-averaged MAE the middle class).
@@ -144,25 +145,31 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
 
     Parameters
     ----------
-    metric : str or callable, default="neg_macro_mean_absolute_error"
+    scoring : str or callable, default="neg_macro_mean_absolute_error"
         How to score each trivial classifier:
 
-        - a name from :func:`~sklearn_ordinal.metrics.get_scorer_names`;
+        - a measure name: one of :func:`~sklearn_ordinal.metrics.get_scorer_names`,
+          a loss's own name (``"macro_mean_absolute_error"``) or a scorer name of
+          scikit-learn;
         - a scorer (an object made by
           :func:`~sklearn_ordinal.metrics.make_ordinal_scorer`,
           :func:`sklearn.metrics.make_scorer` or a ``get_scorer``): it is called
           as ``scorer(trivial_classifier, X, y)``, so scorers of labels and of
           scores (ranking measures) both work;
-        - any other callable is a measure ``metric(y_true, y_pred) -> float``; it
+        - any other callable is a measure ``scoring(y_true, y_pred) -> float``; it
           also gets ``labels=classes_`` and ``sample_weight`` when it accepts them.
+          A measure function of this package (or a ``functools.partial`` of one)
+          brings its own direction and response (scores for the ranking measures).
 
+        Named ``scoring`` as in scikit-learn's estimators that take a measure
+        (``metric`` means a distance there).
     greater_is_better : bool, default=True
-        Whether a higher value of a callable measure ``metric`` is better. Ignored
-        for names and scorers, which already know.
+        Whether a higher value of a callable measure ``scoring`` is better. Ignored
+        for names, scorers and this package's measure functions, which already know.
     labels : array-like of shape (n_classes,), default=None
         The classes, in order. Default: the categories of an ordered pandas
         ``Categorical`` ``y``, else the labels of ``y`` (numbers in numeric order).
-        String labels need it (or an ordered ``Categorical``) when ``metric``
+        String labels need it (or an ordered ``Categorical``) when ``scoring``
         depends on the class order. Classes absent from the training labels can be
         chosen too.
 
@@ -228,30 +235,37 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     """
 
     _parameter_constraints: dict = {
-        "metric": [str, callable],
+        "scoring": [str, callable],
         "greater_is_better": ["boolean"],
         "labels": ["array-like", None],
     }
 
     def __init__(
-        self, metric="neg_macro_mean_absolute_error", *, greater_is_better=True, labels=None
+        self, scoring="neg_macro_mean_absolute_error", *, greater_is_better=True, labels=None
     ):
-        self.metric = metric
+        self.scoring = scoring
         self.greater_is_better = greater_is_better
         self.labels = labels
 
     def _scorer(self, classes, order_known):
-        """``metric`` as a scorer on the greater-is-better scale, told the class order.
+        """``scoring`` as a scorer on the greater-is-better scale, told the class order.
 
         The trivial classifiers' ``classes_`` are the training classes; when they
         are sorted strings the scorer could not tell an order given by ``labels``
         from an alphabetical accident, so this package's scorers get the order
         as ``labels`` whenever it is known.
         """
-        if isinstance(self.metric, (str, _BaseScorer)):
-            scorer = _scorer_of_measure(self.metric)
+        if isinstance(self.scoring, (str, _BaseScorer)):
+            scorer = _scorer_of_measure(self.scoring)
         else:
-            scorer = make_ordinal_scorer(self.metric, greater_is_better=self.greater_is_better)
+            record, _ = record_of(self.scoring)
+            scorer = make_ordinal_scorer(
+                self.scoring,
+                greater_is_better=(
+                    self.greater_is_better if record is None else record.greater_is_better
+                ),
+                response="labels" if record is None else record.reads,
+            )
         if (
             order_known
             and isinstance(scorer, _OrdinalScorer)
@@ -279,7 +293,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         y : array-like of shape (n_samples,)
             Ordinal training labels: numbers, strings or an ordered pandas
             ``Categorical``. Strings need an order (``labels`` or an ordered
-            ``Categorical``) when ``metric`` depends on the order of the classes.
+            ``Categorical``) when ``scoring`` depends on the order of the classes.
         sample_weight : array-like of shape (n_samples,), default=None
             Item weights, passed to the measure (which must then accept them) and
             used for the class counts of the tie rule. A zero-weight item is a
@@ -307,7 +321,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         if X is None:
             X = np.empty((_num_samples(np.asarray(y)), 0))
         check_consistent_length(X, y)
-        # The class set alone is order-free; the metric says whether it needs an order.
+        # The class set alone is order-free; the measure says whether it needs an order.
         classes, codes, _, kept_weight = check_ordinal_targets(
             y, labels=self.labels, sample_weight=sample_weight, need_order=False
         )
@@ -346,7 +360,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
             )
         if np.isnan(scores).all():
             raise ValueError(
-                f"The metric {scorer!r} is undefined (NaN) for every trivial classifier "
+                f"The measure {scorer!r} is undefined (NaN) for every trivial classifier "
                 "on these training labels, so no trivial class can be chosen."
             )
         self.class_scores_ = scores

@@ -52,6 +52,10 @@ from ..metrics._agreement import (
 )
 from ..metrics._closeness import _cem_score_from_confusion, _proximity
 from ..metrics._error import (
+    _macro_mean_absolute_error_from_confusion,
+    _macro_mean_squared_error_from_confusion,
+    _macro_mean_zero_one_error_from_confusion,
+    _macro_root_mean_squared_error_from_confusion,
     _mean_absolute_error_from_confusion,
     _mean_squared_error_from_confusion,
     _mean_zero_one_error_from_confusion,
@@ -89,20 +93,20 @@ def _distance_error(counts, values, power, average):
     raise ValueError(f"average={average!r} gives no single number per trivial classifier.")
 
 
-def _trivial_mean_absolute_error(counts, values, average="macro"):
+def _trivial_mean_absolute_error(counts, values, average="micro"):
     return _distance_error(counts, values, 1, average)
 
 
-def _trivial_mean_squared_error(counts, values, average="macro"):
+def _trivial_mean_squared_error(counts, values, average="micro"):
     return _distance_error(counts, values, 2, average)
 
 
-def _trivial_root_mean_squared_error(counts, values, average="macro"):
+def _trivial_root_mean_squared_error(counts, values, average="micro"):
     mse, warns = _distance_error(counts, values, 2, average)
     return np.sqrt(mse), warns
 
 
-def _trivial_mean_zero_one_error(counts, values, average="macro"):
+def _trivial_mean_zero_one_error(counts, values, average="micro"):
     """Every item of a class other than k is wrong: O(K), no K x K matrix."""
     present = counts > 0
     if average == "micro":
@@ -114,6 +118,22 @@ def _trivial_mean_zero_one_error(counts, values, average="macro"):
     if average == "max":
         return (wrong_classes > 0) * 1.0, not present.all()
     raise ValueError(f"average={average!r} gives no single number per trivial classifier.")
+
+
+def _trivial_macro_mean_absolute_error(counts, values):
+    return _trivial_mean_absolute_error(counts, values, "macro")
+
+
+def _trivial_macro_mean_squared_error(counts, values):
+    return _trivial_mean_squared_error(counts, values, "macro")
+
+
+def _trivial_macro_root_mean_squared_error(counts, values):
+    return _trivial_root_mean_squared_error(counts, values, "macro")
+
+
+def _trivial_macro_mean_zero_one_error(counts, values):
+    return _trivial_mean_zero_one_error(counts, values, "macro")
 
 
 def _trivial_only_recall(counts, values):
@@ -218,6 +238,10 @@ _CLOSED_FORMS = {
     _mean_squared_error_from_confusion: _trivial_mean_squared_error,
     _root_mean_squared_error_from_confusion: _trivial_root_mean_squared_error,
     _mean_zero_one_error_from_confusion: _trivial_mean_zero_one_error,
+    _macro_mean_absolute_error_from_confusion: _trivial_macro_mean_absolute_error,
+    _macro_mean_squared_error_from_confusion: _trivial_macro_mean_squared_error,
+    _macro_root_mean_squared_error_from_confusion: _trivial_macro_root_mean_squared_error,
+    _macro_mean_zero_one_error_from_confusion: _trivial_macro_mean_zero_one_error,
     _minimum_sensitivity_score_from_confusion: _trivial_only_recall,
     _geometric_mean_score_from_confusion: _trivial_only_recall,
     _gmsec_score_from_confusion: _trivial_gmsec,

@@ -25,6 +25,7 @@ from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
 from ._multiple_testing import holm_adjust
 from ._report import TRIVIAL, EvaluationReport
+from .._warnings import warn_user
 
 # The recommended ordinal set (see the User Guide, "Evaluating systems").
 DEFAULT_MEASURES = (
@@ -267,12 +268,11 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
                         n_failed += 1
                 values[(name, distinct[g]), measure.name] = value
     if n_failed:
-        warnings.warn(
+        warn_user(
             f"On {n_failed} (system, group, measure) the measure is undefined on the "
             "group's items alone (e.g. a ranking measure on a group of one class); they "
             "are NaN and left out of the mean over groups.",
-            UserWarning,
-            stacklevel=3,
+            UserWarning
         )
     index = pd.MultiIndex.from_tuples(
         [(name, group) for name in systems for group in distinct], names=["system", "group"]

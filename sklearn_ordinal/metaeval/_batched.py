@@ -23,6 +23,7 @@ from .._validation import _check_1d_labels, _class_values, _classes_and_codes, _
 from .._records import unwrap_partial as _unwrap_measure
 from .._confusion import _matrices_warning
 from ..metrics._registry import confusion_kernels as _from_confusion_registry
+from .._warnings import warn_user
 
 # Cells of confusion matrices counted by one bincount (32 MB of float64): the systems
 # are scored in chunks of this size, so memory does not grow with their number.
@@ -139,9 +140,9 @@ def _merge_warnings(caught, n_pairs, classes):
         merged[template] = [count + (n_affected or 1), union | set(named or ())]
     for template, (count, union) in merged.items():
         named = [label for label in classes.tolist() if label in union] if union else None
-        warnings.warn(_matrices_warning(template, count, n_pairs, named), stacklevel=5)
+        warn_user(_matrices_warning(template, count, n_pairs, named))
     for message in others.values():
-        warnings.warn(message, stacklevel=5)
+        warn_user(message)
 
 
 def _score_batched(forms, y_true, y_pred):

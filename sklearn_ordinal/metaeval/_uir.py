@@ -6,12 +6,12 @@ systems follow those unanimous improvements. Both are computed for all system
 pairs at once from a ``(systems, systems, test cases)`` table of unanimous wins.
 """
 
-import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
+from .._warnings import warn_user
 
 
 def _check_scores(scores, name, ndim):
@@ -206,11 +206,10 @@ def _coverage_from_uir(metric_scores, uir):
     flat_metric = np.ptp(difference, axis=-1) == 0
     if flat_metric.any() or np.ptp(uir) == 0:
         constant = "UIR values" if np.ptp(uir) == 0 else "metric differences"
-        warnings.warn(
+        warn_user(
             f"Coverage is undefined: the {constant} are the same for every pair of "
             "systems. Returning NaN.",
-            UndefinedMetricWarning,
-            stacklevel=3,
+            UndefinedMetricWarning
         )
     with np.errstate(invalid="ignore", divide="ignore"):  # NaN where undefined, warned
         result = _rank_correlation(difference, uir)

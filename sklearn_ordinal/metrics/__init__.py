@@ -5,13 +5,18 @@ from ._agreement import accuracy_within_score, kendall_tau_a_score
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
 from ._error import (
+    macro_mean_absolute_error,
+    macro_mean_squared_error,
+    macro_mean_zero_one_error,
+    macro_root_mean_squared_error,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
     root_mean_squared_error,
 )
 from ._plot.roc_surface import RocSurfaceDisplay
-from ._probabilistic import ranked_probability_score
+from ._probabilistic import ranked_probability_score  # noqa: F401 (deprecated, not in __all__)
+from ._probabilistic import ranked_probability_score_loss
 from .._score_table import ScoreTable
 from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
@@ -25,6 +30,10 @@ from ._sensitivity import (
 __all__ = [
     # Confusion matrix and error measures (Baccianella et al. 2009)
     "ordinal_confusion_matrix",
+    "macro_mean_absolute_error",
+    "macro_mean_squared_error",
+    "macro_root_mean_squared_error",
+    "macro_mean_zero_one_error",
     "mean_absolute_error",
     "mean_squared_error",
     "root_mean_squared_error",
@@ -50,7 +59,7 @@ __all__ = [
     "roc_surface",
     "RocSurfaceDisplay",
     # Probabilistic (Epstein 1969)
-    "ranked_probability_score",
+    "ranked_probability_score_loss",
     # Scorers
     "get_scorer",
     "get_scorer_names",

@@ -208,7 +208,7 @@ def _kendall_tau_a_score_from_confusion(confusion):
     n_samples = _total(confusion.matrix)
     too_few = n_samples < 2
     _warn_for_matrices(
-        too_few, "Kendall's tau-a needs at least two items; returning 0.0{where}.", stacklevel=4
+        too_few, "Kendall's tau-a needs at least two items; returning 0.0{where}."
     )
     concordant, discordant = _pair_counts(confusion.matrix)
     tau = np.divide(
@@ -283,8 +283,7 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     _warn_for_matrices(
         undefined,
         "Cohen's kappa is undefined when no disagreement is expected (y_true and "
-        "y_pred put all their weight on one and the same class); returning 0.0{where}.",
-        stacklevel=4,
+        "y_pred put all their weight on one and the same class); returning 0.0{where}."
     )
     expected = (
         n_true[..., :, np.newaxis] * n_pred[..., np.newaxis, :]
@@ -324,8 +323,7 @@ def _constant_warning(name, constant):
     _warn_for_matrices(
         constant,
         f"{name} is undefined when y_true or y_pred holds a single class; "
-        "returning 0.0{where}.",
-        stacklevel=5,
+        "returning 0.0{where}."
     )
 
 

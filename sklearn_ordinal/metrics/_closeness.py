@@ -8,7 +8,6 @@ section 4). Everything here is a function of the weighted confusion matrix, whos
 row sums are the gold class weights ``n_k``.
 """
 
-import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -16,6 +15,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._compat import StrOptions, validate_params
 from .._confusion import ordinal_confusion
 from .._confusion import _one_or_many
+from .._warnings import warn_user
 
 _SCALES = ("ordinal", "nominal", "interval")
 
@@ -251,12 +251,11 @@ def class_proximity(
     proximity = _proximity(gold.class_weights, gold.values, scale, flat)
     infinite = np.isinf(proximity).any(axis=0)
     if infinite.any():
-        warnings.warn(
+        warn_user(
             f"Classes {gold.classes[infinite].tolist()} have no item in y_true: their "
             "proximity as a true class is infinite (-log2 0) where no gold item lies "
             "close enough.",
-            UndefinedMetricWarning,
-            stacklevel=3,
+            UndefinedMetricWarning
         )
     return proximity
 

@@ -11,8 +11,15 @@ the weighted confusion matrix.
 import numpy as np
 
 from .._compat import StrOptions, validate_params
-from .._confusion import ClassErrors, OrdinalConfusion, confusion_or_errors, ordinal_confusion
-from .._confusion import _one_or_many, _warn_for_matrices
+from .._confusion import (
+    ClassErrors,
+    OrdinalConfusion,
+    _one_or_many,
+    _value_scale,
+    _warn_for_matrices,
+    confusion_or_errors,
+    ordinal_confusion,
+)
 
 _COMMON_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -31,23 +38,25 @@ _ABSENT_CLASS_FATE = {
 }
 
 
-def _average(errors, average):
+def _average(errors, average, root=False):
     """Average per-class error sums over items or over true classes.
 
     ``errors`` holds the classes, their weights ``n_j`` and error sums ``S_j``
     (arrays of shape ``(..., K)`` for a stack of data sets). ``micro``:
     ``sum_j S_j / N``. ``macro``: the plain mean over classes with ``n_j > 0`` of
     ``E_j = S_j / n_j``. ``max``: the largest of these ``E_j`` (Cruz-Ramirez et al.
-    2014). ``None``: the ``E_j``.
+    2014). ``None``: the ``E_j``. ``root``: the square root of each of these (RMSE),
+    taken before the errors of huge class values leave their power-of-two units.
     """
+    exponent = errors.exponent // 2 if root else errors.exponent
+    finish = np.sqrt if root else (lambda error: error)
     n_true, class_errors = errors.class_weights, errors.class_errors
     if average == "micro":
-        return _one_or_many(class_errors.sum(axis=-1) / n_true.sum(axis=-1))
+        return _unscaled(finish(class_errors.sum(axis=-1) / n_true.sum(axis=-1)), exponent)
     present = n_true > 0
     _warn_for_matrices(
         ~present.all(axis=-1),
         "Classes {classes} have no true item{where}: " + _ABSENT_CLASS_FATE[average],
-        stacklevel=4,
         classes=errors.classes,
         class_mask=~present,
     )
@@ -55,24 +64,47 @@ def _average(errors, average):
         class_errors, n_true, out=np.full(np.shape(n_true), np.nan), where=present
     )
     if average is None:
-        return per_class
+        return _unscaled(finish(per_class), exponent, one=False)
     if average == "max":
-        return _one_or_many(np.max(per_class, axis=-1, where=present, initial=-np.inf))
-    return _one_or_many(np.mean(per_class, axis=-1, where=present))
+        worst = np.max(per_class, axis=-1, where=present, initial=-np.inf)
+        return _unscaled(finish(worst), exponent)
+    return _unscaled(finish(np.mean(per_class, axis=-1, where=present)), exponent)
+
+
+def _unscaled(error, exponent, one=True):
+    """``error * 2 ** exponent`` (the errors of huge class values were summed in units
+    of a power of two); a ValueError when the mean error itself exceeds float64."""
+    if exponent:
+        finite = np.isfinite(error)
+        with np.errstate(over="ignore"):  # an overflow is refused below
+            error = np.ldexp(error, exponent)
+        if np.any(finite & ~np.isfinite(error)):
+            raise ValueError(
+                "The mean error exceeds the largest float64 (about 1.8e308): the class "
+                "values (or predictions) are too far apart. Rescale them, e.g. pass "
+                "class_values= in smaller units."
+            )
+    return _one_or_many(error) if one else error
 
 
 def _distance_errors(confusion, power):
     """Per-class sums of ``|v(pred) - v(true)| ** power`` from the confusion matrix."""
     values, matrix = confusion.values, confusion.matrix
+    exponent = _value_scale(values)
+    if exponent:
+        values = np.ldexp(values, -exponent)  # exact: no distance overflows
     distance = np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
     return ClassErrors(
-        confusion.classes, matrix.sum(axis=-1), (matrix * distance).sum(axis=-1)
+        confusion.classes, matrix.sum(axis=-1), (matrix * distance).sum(axis=-1),
+        exponent * power,
     )
 
 
-def _distance_error(y_true, y_pred, power, average, labels, class_values, sample_weight, measure):
-    """Mean of ``|v(pred) - v(true)| ** power``: from the confusion matrix for class
-    predictions, from the items for a regressor's real-valued ones (SPEC 1)."""
+def _distance_error(y_true, y_pred, power, average, labels, class_values, sample_weight, measure,
+                    root=False):
+    """Mean of ``|v(pred) - v(true)| ** power`` (its square root with ``root``): from the
+    confusion matrix for class predictions, from the items for a regressor's
+    real-valued ones (SPEC 1)."""
     counted = confusion_or_errors(
         y_true,
         y_pred,
@@ -84,27 +116,26 @@ def _distance_error(y_true, y_pred, power, average, labels, class_values, sample
     )
     if isinstance(counted, OrdinalConfusion):
         counted = _distance_errors(counted, power)
-    return _average(counted, average)
+    return _average(counted, average, root=root)
 
 
 # Each measure as a function of the confusion matrix (for resampling, chunks and
 # stacks of matrices).
 
 
-def _mean_absolute_error_from_confusion(confusion, average="macro"):
+def _mean_absolute_error_from_confusion(confusion, average="micro"):
     return _average(_distance_errors(confusion, 1), average)
 
 
-def _mean_squared_error_from_confusion(confusion, average="macro"):
+def _mean_squared_error_from_confusion(confusion, average="micro"):
     return _average(_distance_errors(confusion, 2), average)
 
 
-def _root_mean_squared_error_from_confusion(confusion, average="macro"):
-    mse = _mean_squared_error_from_confusion(confusion, average)
-    return np.sqrt(mse) if average is None else _one_or_many(np.sqrt(mse))
+def _root_mean_squared_error_from_confusion(confusion, average="micro"):
+    return _average(_distance_errors(confusion, 2), average, root=True)
 
 
-def _mean_zero_one_error_from_confusion(confusion, average="macro"):
+def _mean_zero_one_error_from_confusion(confusion, average="micro"):
     matrix = confusion.matrix
     errors = ClassErrors(
         confusion.classes,
@@ -116,9 +147,9 @@ def _mean_zero_one_error_from_confusion(confusion, average="macro"):
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_absolute_error(
-    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Mean absolute error between ordinal classes, macro-averaged by default.
+    r"""Mean absolute error between ordinal classes, micro-averaged by default (as in scikit-learn).
 
     With class values :math:`v` (see ``class_values``), item weights :math:`w_d`,
     :math:`n_j` the weight of the items of true class :math:`c_j` and :math:`N`
@@ -147,7 +178,7 @@ def mean_absolute_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro", "max"} or None, default="macro"
+    average : {"micro", "macro", "max"} or None, default="micro"
         ``"macro"``: mean of the per-class errors over the classes with a true item.
         ``"micro"``: mean over items. ``"max"``: the largest per-class error over
         the classes with a true item. ``None``: the per-class errors (NaN for a
@@ -174,6 +205,7 @@ def mean_absolute_error(
 
     See Also
     --------
+    macro_mean_absolute_error : The macro average, robust to class imbalance.
     mean_squared_error : Penalises distant mistakes more.
     mean_zero_one_error : Ignores how far a mistake is.
 
@@ -190,9 +222,9 @@ def mean_absolute_error(
     >>> from sklearn_ordinal.metrics import mean_absolute_error
     >>> y_true = [1, 1, 1, 1, 2, 3]
     >>> y_pred = [1, 1, 1, 1, 1, 1]
-    >>> mean_absolute_error(y_true, y_pred, average="micro")
-    0.5
     >>> mean_absolute_error(y_true, y_pred)
+    0.5
+    >>> mean_absolute_error(y_true, y_pred, average="macro")
     1.0
     >>> mean_absolute_error(y_true, y_pred, average="max")
     2.0
@@ -206,9 +238,9 @@ def mean_absolute_error(
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_squared_error(
-    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Mean squared error between ordinal classes, macro-averaged by default.
+    r"""Mean squared error between ordinal classes, micro-averaged by default (as in scikit-learn).
 
     .. math::
 
@@ -223,7 +255,7 @@ def mean_squared_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro", "max"} or None, default="macro"
+    average : {"micro", "macro", "max"} or None, default="micro"
         ``"macro"``: mean of the per-class errors over the classes with a true item.
         ``"micro"``: mean over items. ``"max"``: the largest per-class error over
         the classes with a true item (worst class). ``None``: the per-class errors.
@@ -258,8 +290,10 @@ def mean_squared_error(
     Examples
     --------
     >>> from sklearn_ordinal.metrics import mean_squared_error
-    >>> mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
+    >>> mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1], average="macro")
     1.6666666666666667
+    >>> mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
+    0.8333333333333334
     """
     return _distance_error(
         y_true, y_pred, 2, average, labels, class_values, sample_weight, "mean_squared_error"
@@ -268,9 +302,9 @@ def mean_squared_error(
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def root_mean_squared_error(
-    y_true, y_pred, *, average="macro", labels=None, class_values=None, sample_weight=None
+    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Root mean squared error between ordinal classes, macro-averaged by default.
+    r"""Root mean squared error between ordinal classes, micro-averaged by default (as in scikit-learn).
 
     The square root of :func:`mean_squared_error` with the same ``average``:
     :math:`\mathrm{RMSE}^M = \sqrt{\mathrm{MSE}^M}`,
@@ -283,7 +317,7 @@ def root_mean_squared_error(
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro", "max"} or None, default="macro"
+    average : {"micro", "macro", "max"} or None, default="micro"
         As in :func:`mean_squared_error`; ``"max"`` gives the largest per-class
         root mean squared error.
     labels : array-like of shape (n_classes,), default=None
@@ -310,18 +344,18 @@ def root_mean_squared_error(
     Examples
     --------
     >>> from sklearn_ordinal.metrics import root_mean_squared_error
-    >>> root_mean_squared_error([1, 2, 3, 4], [1, 2, 3, 2], average="micro")
+    >>> root_mean_squared_error([1, 2, 3, 4], [1, 2, 3, 2])
     1.0
     """
-    mse = _distance_error(
-        y_true, y_pred, 2, average, labels, class_values, sample_weight, "root_mean_squared_error"
+    return _distance_error(
+        y_true, y_pred, 2, average, labels, class_values, sample_weight,
+        "root_mean_squared_error", root=True,
     )
-    return np.sqrt(mse) if average is None else float(np.sqrt(mse))
 
 
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
-def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_weight=None):
-    r"""Mean zero-one error (error rate), macro-averaged by default.
+def mean_zero_one_error(y_true, y_pred, *, average="micro", labels=None, sample_weight=None):
+    r"""Mean zero-one error (error rate), micro-averaged by default (as in scikit-learn).
 
     .. math::
 
@@ -340,7 +374,7 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    average : {"macro", "micro", "max"} or None, default="macro"
+    average : {"micro", "macro", "max"} or None, default="micro"
         ``"macro"``: mean of the per-class error rates over the classes with a true
         item. ``"micro"``: mean over items. ``"max"``: the largest per-class error
         rate over the classes with a true item (one minus the minimum
@@ -368,9 +402,9 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
     --------
     >>> from sklearn_ordinal.metrics import mean_zero_one_error
     >>> mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4)
-    0.5
-    >>> mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4, average="micro")
     0.25
+    >>> mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4, average="macro")
+    0.5
     """
     confusion = ordinal_confusion(
         y_true,
@@ -382,3 +416,237 @@ def mean_zero_one_error(y_true, y_pred, *, average="macro", labels=None, sample_
         measure="mean_zero_one_error",
     )
     return _mean_zero_one_error_from_confusion(confusion, average)
+
+
+# --- The macro averages under their own names ---------------------------------------
+#
+# The measures Baccianella et al. (2009) recommend for imbalanced ordinal data. Their
+# names say "macro", so that the scikit-learn names above keep scikit-learn's
+# (micro-averaged) numbers and ``neg_macro_mean_absolute_error`` is minus
+# ``macro_mean_absolute_error``.
+
+_MACRO_CONSTRAINTS = {k: v for k, v in _DISTANCE_CONSTRAINTS.items() if k != "average"}
+_MACRO_ZERO_ONE_CONSTRAINTS = {k: v for k, v in _COMMON_CONSTRAINTS.items() if k != "average"}
+
+
+def _macro_mean_absolute_error_from_confusion(confusion):
+    return _mean_absolute_error_from_confusion(confusion, "macro")
+
+
+def _macro_mean_squared_error_from_confusion(confusion):
+    return _mean_squared_error_from_confusion(confusion, "macro")
+
+
+def _macro_root_mean_squared_error_from_confusion(confusion):
+    return _root_mean_squared_error_from_confusion(confusion, "macro")
+
+
+def _macro_mean_zero_one_error_from_confusion(confusion):
+    return _mean_zero_one_error_from_confusion(confusion, "macro")
+
+
+@validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
+def macro_mean_absolute_error(y_true, y_pred, *, labels=None, class_values=None,
+                              sample_weight=None):
+    r"""Macro-averaged mean absolute error: the mean over classes of each class's MAE.
+
+    With class values :math:`v`, item weights :math:`w_d` and :math:`n_j` the weight
+    of the items of true class :math:`c_j`:
+
+    .. math::
+
+        \mathrm{MAE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, |v(\hat y_d) - v(c_j)|
+
+    Every class weighs alike, so a classifier that puts every item into one class
+    cannot do well on imbalanced data (Baccianella et al. [1]_); on perfectly
+    balanced data it equals the micro average. The same as
+    ``mean_absolute_error(..., average="macro")``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings (with ``labels``) or a pandas ordered
+        ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, or a regressor's real-valued predictions.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order. Default: the categories of an ordered
+        ``Categorical`` ``y_true``, else the sorted labels of ``y_true`` and ``y_pred``
+        (numbers only: strings need their order).
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: the labels
+        themselves if they are numbers, else their positions ``0, ..., K - 1``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float
+        Non-negative; lower is better.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When a class of ``labels`` has no true item: it is left out of the average.
+
+    See Also
+    --------
+    mean_absolute_error : The micro average (scikit-learn's number), per-class errors.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287, eq. (4).
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import macro_mean_absolute_error
+    >>> macro_mean_absolute_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
+    1.0
+    """
+    return _distance_error(y_true, y_pred, 1, "macro", labels, class_values, sample_weight,
+                           "macro_mean_absolute_error")
+
+
+@validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
+def macro_mean_squared_error(y_true, y_pred, *, labels=None, class_values=None,
+                             sample_weight=None):
+    r"""Macro-averaged mean squared error: the mean over classes of each class's MSE.
+
+    .. math::
+
+        \mathrm{MSE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, (v(\hat y_d) - v(c_j))^2
+
+    The same as ``mean_squared_error(..., average="macro")``; see
+    :func:`macro_mean_absolute_error` for the notation and the arguments.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, or a regressor's real-valued predictions.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float
+        Non-negative; lower is better.
+
+    See Also
+    --------
+    mean_squared_error : The micro average (scikit-learn's number).
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import macro_mean_squared_error
+    >>> macro_mean_squared_error([1, 1, 1, 1, 2, 3], [1, 1, 1, 1, 1, 1])
+    1.6666666666666667
+    """
+    return _distance_error(y_true, y_pred, 2, "macro", labels, class_values, sample_weight,
+                           "macro_mean_squared_error")
+
+
+@validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
+def macro_root_mean_squared_error(y_true, y_pred, *, labels=None, class_values=None,
+                                  sample_weight=None):
+    r"""Square root of the macro-averaged mean squared error.
+
+    :math:`\sqrt{\mathrm{MSE}^M}` (see :func:`macro_mean_squared_error`); the same as
+    ``root_mean_squared_error(..., average="macro")``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, or a regressor's real-valued predictions.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float
+        Non-negative; lower is better.
+
+    See Also
+    --------
+    root_mean_squared_error : The micro average (scikit-learn's number).
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import macro_root_mean_squared_error
+    >>> macro_root_mean_squared_error([1, 1, 2, 2], [1, 1, 1, 2])
+    0.5
+    """
+    return _distance_error(y_true, y_pred, 2, "macro", labels, class_values, sample_weight,
+                           "macro_root_mean_squared_error", root=True)
+
+
+@validate_params(_MACRO_ZERO_ONE_CONSTRAINTS, prefer_skip_nested_validation=True)
+def macro_mean_zero_one_error(y_true, y_pred, *, labels=None, sample_weight=None):
+    r"""Macro-averaged zero-one error: one minus the balanced accuracy.
+
+    .. math::
+
+        \mathrm{MZOE}^M = \frac{1}{|\{j: n_j > 0\}|} \sum_{j: n_j > 0}
+            \frac{1}{n_j} \sum_{d: y_d = c_j} w_d \, [\hat y_d \ne c_j]
+
+    The same as ``mean_zero_one_error(..., average="macro")``. It ignores the order
+    of the classes, so string labels need no order.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    error : float
+        Between 0 and 1; lower is better.
+
+    See Also
+    --------
+    mean_zero_one_error : The micro average (the error rate).
+    sklearn.metrics.balanced_accuracy_score : One minus this measure.
+
+    References
+    ----------
+    .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for
+       ordinal regression", Proc. ISDA 2009, pp. 283-287.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import macro_mean_zero_one_error
+    >>> macro_mean_zero_one_error(["low", "low", "low", "high"], ["low"] * 4)
+    0.5
+    """
+    return mean_zero_one_error(y_true, y_pred, average="macro", labels=labels,
+                               sample_weight=sample_weight)

@@ -8,10 +8,12 @@ the Brier score ignore. It is a mean over items of a function of each item's
 probabilities, not a function of the confusion matrix.
 """
 
+
 import numpy as np
 
 from .._compat import validate_params
 from .._validation import check_scored_targets
+from .._warnings import warn_user
 
 # Rows of predicted probabilities may miss 1 by rounding (float32 models, softmax);
 # skordinal accepts the same absolute slack.
@@ -59,7 +61,9 @@ def _check_proba(y_proba):
     },
     prefer_skip_nested_validation=True,
 )
-def ranked_probability_score(y_true, y_proba, *, labels=None, sample_weight=None, normalize=False):
+def ranked_probability_score_loss(
+    y_true, y_proba, *, labels=None, sample_weight=None, normalize=False
+):
     r"""Ranked probability score (RPS) of predicted class probabilities.
 
     With :math:`p_{dk}` the probability given to class :math:`c_k` for item
@@ -118,18 +122,18 @@ def ranked_probability_score(y_true, y_proba, *, labels=None, sample_weight=None
 
     Examples
     --------
-    >>> from sklearn_ordinal.metrics import ranked_probability_score
+    >>> from sklearn_ordinal.metrics import ranked_probability_score_loss
     >>> y_true = [0, 0, 3, 2]
     >>> y_proba = [[0.2, 0.4, 0.2, 0.2],
     ...            [0.7, 0.1, 0.1, 0.1],
     ...            [0.5, 0.05, 0.1, 0.35],
     ...            [0.1, 0.05, 0.65, 0.2]]
     >>> labels = [0, 1, 2, 3]  # class 1 has no item: labels name every column
-    >>> round(ranked_probability_score(y_true, y_proba, labels=labels), 6)
+    >>> round(ranked_probability_score_loss(y_true, y_proba, labels=labels), 6)
     0.506875
-    >>> round(ranked_probability_score(y_true, y_proba, labels=labels, normalize=True), 6)
+    >>> round(ranked_probability_score_loss(y_true, y_proba, labels=labels, normalize=True), 6)
     0.168958
-    >>> ranked_probability_score(["low", "high"], [[1, 0, 0], [0, 0, 1]],
+    >>> ranked_probability_score_loss(["low", "high"], [[1, 0, 0], [0, 0, 1]],
     ...                          labels=["low", "mid", "high"])
     0.0
     """
@@ -149,7 +153,7 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
         y_proba,
         labels=labels,
         sample_weight=sample_weight,
-        measure="ranked_probability_score",
+        measure="ranked_probability_score_loss",
     )
     n_classes = y_proba.shape[1]
     if len(classes) != n_classes:
@@ -163,3 +167,26 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
     cumulative -= np.arange(n_classes - 1) >= codes[:, np.newaxis]
     per_item = np.einsum("ij,ij->i", cumulative, cumulative)
     return per_item, sample_weight, 1 / (n_classes - 1) if normalize else 1.0
+
+
+def ranked_probability_score(*args, **kwargs):
+    """Deprecated name of :func:`ranked_probability_score_loss` (a loss, named like
+    :func:`sklearn.metrics.brier_score_loss`); it will be removed in 0.3.
+
+    Parameters
+    ----------
+    *args, **kwargs
+        Those of :func:`ranked_probability_score_loss`.
+
+    Returns
+    -------
+    loss : float
+        :func:`ranked_probability_score_loss` of the arguments.
+    """
+    warn_user(
+        "ranked_probability_score was renamed ranked_probability_score_loss in 0.2 (a loss "
+        "is named like scikit-learn's brier_score_loss); the old name will be removed in "
+        "0.3.",
+        FutureWarning
+    )
+    return ranked_probability_score_loss(*args, **kwargs)

@@ -55,17 +55,25 @@ from ._agreement import (
 )
 from ._closeness import _cem_score_from_confusion, cem_score
 from ._error import (
+    _macro_mean_absolute_error_from_confusion,
+    _macro_mean_squared_error_from_confusion,
+    _macro_mean_zero_one_error_from_confusion,
+    _macro_root_mean_squared_error_from_confusion,
     _mean_absolute_error_from_confusion,
     _mean_squared_error_from_confusion,
     _mean_zero_one_error_from_confusion,
     _root_mean_squared_error_from_confusion,
+    macro_mean_absolute_error,
+    macro_mean_squared_error,
+    macro_mean_zero_one_error,
+    macro_root_mean_squared_error,
     mean_absolute_error,
     mean_squared_error,
     mean_zero_one_error,
     root_mean_squared_error,
 )
 from ._probabilistic import _item_scores as _rps_item_scores
-from ._probabilistic import ranked_probability_score
+from ._probabilistic import ranked_probability_score_loss
 from ._ranking import _u_cons, _u_ovo, _u_pairs, _vus, u_cons_score, u_ovo_score, u_pairs_score
 from ._ranking import vus_score
 from ._sensitivity import (
@@ -113,8 +121,9 @@ class MeasureRecord:
     """``from_items(y_true, y_pred, labels, sample_weight, **params)``: per-item values,
     kept weights and scale of a measure that is a weighted mean over items."""
     distance: tuple = None
-    """``(power, square_root)`` of a distance measure, which also takes a regressor's
-    real-valued predictions."""
+    """``(power, square_root, average)`` of a distance measure, which also takes a
+    regressor's real-valued predictions; ``average`` is the function's default (or the
+    only average a ``macro_`` function takes)."""
     kernel_defaults: dict = field(default_factory=dict)
     """Parameters the kernel needs spelled out (the function's own defaults)."""
 
@@ -194,7 +203,7 @@ class MeasureRecord:
     def score_table(self, table, params):
         """The measure of a :class:`~sklearn_ordinal._score_table.ScoreTable`."""
         self.check_params(params)
-        table = _present_classes(table, self.name, stacklevel=4)
+        table = _present_classes(table, self.name)
         return float(self.from_table(table, **{**self.kernel_defaults, **params}))
 
 
@@ -203,13 +212,27 @@ _TIES = {"ties": "average"}
 _RECORDS = [
     # Error measures (Baccianella et al. 2009; the worst class: Cruz-Ramirez et al. 2014)
     MeasureRecord(mean_absolute_error, "labels", False,
-                  from_confusion=_mean_absolute_error_from_confusion, distance=(1, False)),
+                  from_confusion=_mean_absolute_error_from_confusion,
+                  distance=(1, False, "micro")),
     MeasureRecord(mean_squared_error, "labels", False,
-                  from_confusion=_mean_squared_error_from_confusion, distance=(2, False)),
+                  from_confusion=_mean_squared_error_from_confusion,
+                  distance=(2, False, "micro")),
     MeasureRecord(root_mean_squared_error, "labels", False,
-                  from_confusion=_root_mean_squared_error_from_confusion, distance=(2, True)),
+                  from_confusion=_root_mean_squared_error_from_confusion,
+                  distance=(2, True, "micro")),
     MeasureRecord(mean_zero_one_error, "labels", False,
                   from_confusion=_mean_zero_one_error_from_confusion),
+    MeasureRecord(macro_mean_absolute_error, "labels", False,
+                  from_confusion=_macro_mean_absolute_error_from_confusion,
+                  distance=(1, False, "macro")),
+    MeasureRecord(macro_mean_squared_error, "labels", False,
+                  from_confusion=_macro_mean_squared_error_from_confusion,
+                  distance=(2, False, "macro")),
+    MeasureRecord(macro_root_mean_squared_error, "labels", False,
+                  from_confusion=_macro_root_mean_squared_error_from_confusion,
+                  distance=(2, True, "macro")),
+    MeasureRecord(macro_mean_zero_one_error, "labels", False,
+                  from_confusion=_macro_mean_zero_one_error_from_confusion),
     # Sensitivities
     MeasureRecord(minimum_sensitivity_score, "labels", True,
                   from_confusion=_minimum_sensitivity_score_from_confusion),
@@ -241,7 +264,7 @@ _RECORDS = [
     MeasureRecord(u_ovo_score, "scores", True, from_table=_u_ovo, kernel_defaults=_TIES),
     MeasureRecord(u_cons_score, "scores", True, from_table=_u_cons, kernel_defaults=_TIES),
     # Probabilistic (Epstein 1969)
-    MeasureRecord(ranked_probability_score, "proba", False, from_items=_rps_item_scores),
+    MeasureRecord(ranked_probability_score_loss, "proba", False, from_items=_rps_item_scores),
 ]
 
 # The record travels with its function: the intermediates read it from there.
@@ -253,15 +276,16 @@ for _record in _RECORDS:
 # what ``get_scorer`` takes; every door also takes the measure's own name, as the
 # evaluation report shows it (the scorer name without ``neg_``).
 _NAMES = {
-    # Error measures; no prefix = micro average.
-    "neg_macro_mean_absolute_error": (mean_absolute_error, {"average": "macro"}),
-    "neg_mean_absolute_error": (mean_absolute_error, {"average": "micro"}),
-    "neg_macro_mean_squared_error": (mean_squared_error, {"average": "macro"}),
-    "neg_mean_squared_error": (mean_squared_error, {"average": "micro"}),
-    "neg_macro_root_mean_squared_error": (root_mean_squared_error, {"average": "macro"}),
-    "neg_root_mean_squared_error": (root_mean_squared_error, {"average": "micro"}),
-    "neg_macro_mean_zero_one_error": (mean_zero_one_error, {"average": "macro"}),
-    "neg_mean_zero_one_error": (mean_zero_one_error, {"average": "micro"}),
+    # Error measures (Baccianella et al. 2009). The macro averages, robust to class
+    # imbalance; then scikit-learn's names, which mean scikit-learn's (micro) numbers.
+    "neg_macro_mean_absolute_error": (macro_mean_absolute_error, {}),
+    "neg_macro_mean_squared_error": (macro_mean_squared_error, {}),
+    "neg_macro_root_mean_squared_error": (macro_root_mean_squared_error, {}),
+    "neg_macro_mean_zero_one_error": (macro_mean_zero_one_error, {}),
+    "neg_mean_absolute_error": (mean_absolute_error, {}),
+    "neg_mean_squared_error": (mean_squared_error, {}),
+    "neg_root_mean_squared_error": (root_mean_squared_error, {}),
+    "neg_mean_zero_one_error": (mean_zero_one_error, {}),
     # The worst class's error (Cruz-Ramirez et al. 2014): "max" = the maximum MAE.
     "neg_max_mean_absolute_error": (mean_absolute_error, {"average": "max"}),
     "neg_max_mean_squared_error": (mean_squared_error, {"average": "max"}),
@@ -289,6 +313,11 @@ _NAMES = {
     "linear_value_weighted_kappa": (_value_weighted_kappa, {"weights": "linear"}),
     "quadratic_value_weighted_kappa": (_value_weighted_kappa, {"weights": "quadratic"}),
     "macro_f1": (_macro_f1, {}),
+    # scikit-learn's scorer names for the same numbers (on numeric labels; string
+    # labels take the order this package is given, never alphabetical).
+    "balanced_accuracy": (_balanced_accuracy, {}),
+    "f1_macro": (_macro_f1, {}),
+    "mutual_info_score": (_mutual_information, {}),
     "kendall_tau_b": (_kendall_tau_b, {}),
     "spearman": (_spearman, {}),
     "pearson": (_pearson, {}),
@@ -299,7 +328,7 @@ _NAMES = {
     "u_ovo": (u_ovo_score, {}),
     "u_cons": (u_cons_score, {}),
     # Probabilistic measures: they judge predict_proba, columns in class order.
-    "neg_ranked_probability_score": (ranked_probability_score, {}),
+    "neg_ranked_probability_score": (ranked_probability_score_loss, {}),
 }
 
 
@@ -309,9 +338,14 @@ def scorer_names():
 
 
 def _measure_names():
-    """``{name: scorer name}``: every name a door takes (scorer and report names)."""
+    """``{name: scorer name}``: every name a door takes. The scorer names; a loss's own
+    name as the evaluation report shows it (the scorer name without ``neg_``); and a
+    measure function's name, for the scorer that fixes none of its arguments."""
     names = {name: name for name in _NAMES}
     names.update({name[4:]: name for name in _NAMES if name.startswith("neg_")})
+    for name, (function, fixed) in _NAMES.items():
+        if not fixed:
+            names.setdefault(function.__name__.lstrip("_"), name)
     return names
 
 

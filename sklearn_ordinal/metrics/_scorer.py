@@ -146,7 +146,7 @@ def _proba_response(method_caller, estimator, X, classes):
             f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
             "in sorted order, which states no ordinal order, so its probability columns "
             "cannot be put in class order. Make the scorer with labels=[...] (lowest class "
-            "first), e.g. make_ordinal_scorer(ranked_probability_score, "
+            "first), e.g. make_ordinal_scorer(ranked_probability_score_loss, "
             "greater_is_better=False, response='proba', labels=[...]), or pass y as an "
             "ordered pandas Categorical."
         )
@@ -261,6 +261,32 @@ class _OrdinalScorer(_BaseScorer):
         # Functions by name; partials and callable objects by their repr.
         name = getattr(self._score_func, "__name__", None) or repr(self._score_func)
         return f"make_ordinal_scorer({name}{sign}{response}{kwargs})"
+
+    def set_score_request(self, **kwargs):
+        """Request metadata for scoring, as scikit-learn's scorers do.
+
+        A measure with no weighted form refuses ``sample_weight=True`` here, when the
+        request is made, rather than in every fold later.
+
+        Parameters
+        ----------
+        **kwargs
+            ``sample_weight=True`` (or False, None, or an alias name) and the
+            measure's other metadata.
+
+        Returns
+        -------
+        self : object
+            The scorer, with its requests set.
+        """
+        wanted = kwargs.get("sample_weight")
+        if wanted not in (None, False) and not _accepts(self._score_func, "sample_weight"):
+            raise ValueError(
+                f"{self!r} cannot request sample_weight: its measure has no weighted form "
+                "(it takes no sample_weight). Score without weights, or choose a measure "
+                "that takes them."
+            )
+        return super().set_score_request(**kwargs)
 
     def _accept_sample_weight(self):
         # Always: a measure with no weighted form must refuse weights loudly (in

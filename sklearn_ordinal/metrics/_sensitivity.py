@@ -47,7 +47,6 @@ def _sensitivities(confusion, classes, name):
         _warn_for_matrices(
             affected,
             "Classes {classes} have no true item{where}, " + fate,
-            stacklevel=5,  # the caller of the public measure
             classes=confusion.classes[classes],
             class_mask=~present,
         )

@@ -7,11 +7,11 @@ while the macro-averaged MAE separates them. :func:`compare_to_trivial` makes th
 table for any estimator, measures and cross-validation splitter.
 """
 
-import warnings
 from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
+from sklearn import get_config
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.model_selection import check_cv, cross_validate
 
@@ -20,6 +20,7 @@ from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
 from ..metrics._scorer import _RESPONSES, _stated_order
 from ..stats import compare_scores
+from .._warnings import warn_user
 
 
 def _named_scorers(scoring):
@@ -42,12 +43,11 @@ def _named_scorers(scoring):
 def _relative_improvement(estimator_score, trivial_score, name):
     """``(estimator - trivial) / |trivial|`` on the greater-is-better scale."""
     if trivial_score == 0:
-        warnings.warn(
+        warn_user(
             f"The trivial classifier scores exactly 0 under {name}, so the relative "
             "improvement is undefined: it is set to NaN; compare the scores themselves.",
             UndefinedMetricWarning,
             # past compare_to_trivial and its parameter-validation wrapper
-            stacklevel=4,
         )
         return np.nan
     return (estimator_score - trivial_score) / abs(trivial_score)
@@ -61,6 +61,7 @@ def _relative_improvement(estimator_score, trivial_score, name):
         "scoring": [str, callable, list, tuple, dict],
         "cv": ["cv_object"],
         "groups": ["array-like", None],
+        "params": [dict, None],
         "n_jobs": [Integral, None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither"), None],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
@@ -74,8 +75,9 @@ def compare_to_trivial(
     y,
     *,
     scoring,
-    cv=5,
+    cv=None,
     groups=None,
+    params=None,
     n_jobs=None,
     confidence_level=None,
     n_resamples=9999,
@@ -114,13 +116,19 @@ def compare_to_trivial(
         :func:`~sklearn_ordinal.metrics.get_scorer_names`, a scorer, a list or
         tuple of these, or a dict ``{row name: name or scorer}``. Rows of scorers
         given in a list are named by the scorer's ``repr``.
-    cv : int, cross-validation generator or iterable, default=5
-        As in :func:`sklearn.model_selection.cross_validate`; an int means
-        stratified k-fold. The splits are drawn once, so the estimator and every
+    cv : int, cross-validation generator or iterable, default=None
+        As in :func:`sklearn.model_selection.cross_validate`: None means 5-fold, an
+        int stratified k-fold. The splits are drawn once, so the estimator and every
         trivial classifier see exactly the same folds, even with a shuffling
         splitter.
     groups : array-like of shape (n_samples,), default=None
         Group labels for a group splitter.
+    params : dict, default=None
+        Metadata for the estimator's ``fit`` (and, with metadata routing enabled,
+        for the scorers and splitter), routed as
+        :func:`sklearn.model_selection.cross_validate` routes ``params``. The trivial
+        classifiers get ``sample_weight`` when it is given, so that both sides of
+        the comparison weigh the items alike.
     n_jobs : int, default=None
         Number of jobs to fit and score the estimator in parallel. The trivial
         classifiers, which only count labels, always run in this process.
@@ -199,12 +207,19 @@ def compare_to_trivial(
     splits = list(check_cv(cv, y, classifier=True).split(X, y, groups))
     keep = confidence_level is not None
     common = {"cv": splits, "error_score": "raise", "return_estimator": keep}
-    model = cross_validate(estimator, X, y, scoring=scorers, n_jobs=n_jobs, **common)
+    params = dict(params or {})
+    model = cross_validate(estimator, X, y, scoring=scorers, n_jobs=n_jobs, params=params,
+                           **common)
+    # The trivial classifier takes only the item weights of the fit's metadata.
+    trivial_params = {k: v for k, v in params.items() if k == "sample_weight"}
 
     rows = {}
     for name, scorer in scorers.items():
+        trivial_classifier = TrivialOrdinalClassifier(scorer)
+        if trivial_params and get_config().get("enable_metadata_routing", False):
+            trivial_classifier.set_fit_request(sample_weight=True)
         trivial = cross_validate(
-            TrivialOrdinalClassifier(scorer), X, y, scoring=scorer,
+            trivial_classifier, X, y, scoring=scorer, params=trivial_params,
             **{**common, "return_estimator": True}
         )
         model_scores, trivial_scores = model[f"test_{name}"], trivial["test_score"]

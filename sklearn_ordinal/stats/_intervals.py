@@ -43,6 +43,7 @@ from ._resampling import (
     units_from_counts,
     units_from_items,
 )
+from .._warnings import warn_user
 
 
 class _Measure(NamedTuple):
@@ -127,13 +128,12 @@ def _group_codes(groups, n_samples, sample_weight):
 
 def _warn_few_groups(n_groups):
     if n_groups < _FEW_GROUPS:
-        warnings.warn(
+        warn_user(
             f"Only {n_groups} groups are resampled: with fewer than {_FEW_GROUPS} "
             "the interval tends to be too narrow and the p-value cannot go below "
             f"about 1/2**{n_groups}. Resample the items (groups=None) if they are "
             "independent, or report these intervals as rough.",
-            UserWarning,
-            stacklevel=5,
+            UserWarning
         )
 
 
@@ -199,7 +199,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
 
     In a paired comparison a system that predicts classes enters by its class values.
     """
-    power, root = spec.distance
+    power, root, default_average = spec.distance
     real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
     reference = np.asarray(systems[real.index(True)], dtype=np.float64)
     classes, codes, _, weights, _ = check_scored_targets(
@@ -225,11 +225,10 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
         values += [weights, weights * errors]
     units = units_from_items(np.column_stack(columns), np.column_stack(values),
                              2 * k * len(systems), groups)
-    average = spec.keywords.get("average", "macro")
+    average = spec.keywords.get("average", default_average)
 
     def statistic(x):
-        mean = _average(ClassErrors(classes, x[:k], x[k:]), average)
-        return float(np.sqrt(mean)) if root else mean
+        return _average(ClassErrors(classes, x[:k], x[k:]), average, root=root)
 
     return units, statistic
 
@@ -270,7 +269,7 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
         if present.sum() < 2:
             return np.nan  # a ranking needs two classes
         if not present.all():
-            warnings.warn(f"{spec.name}: a class has no true item; it is left out.")
+            warn_user(f"{spec.name}: a class has no true item; it is left out.")
             table = _only_classes(table, present)
         return spec.from_table(table)
 
@@ -329,12 +328,11 @@ def _check_same(estimate, recomputed, name):
 def _warn_resamples(evaluation, n_resamples, what):
     n_undefined = int(np.isnan(evaluation.values).sum())
     if evaluation.n_flagged:
-        warnings.warn(
+        warn_user(
             f"On {evaluation.n_flagged} of {n_resamples} {what} the measure warned (first: "
             f"{evaluation.first_message!r}); they keep the value the measure returns, as it "
             "would on such a data set.",
-            UserWarning,
-            stacklevel=4,
+            UserWarning
         )
     if n_undefined == n_resamples:
         raise ValueError(
@@ -342,11 +340,10 @@ def _warn_resamples(evaluation, n_resamples, what):
             "single class left in each); no interval can be given."
         )
     if n_undefined:
-        warnings.warn(
+        warn_user(
             f"The measure is undefined (NaN) on {n_undefined} of {n_resamples} {what}; "
             "they are left out of the interval, the standard error and the p-value.",
-            UserWarning,
-            stacklevel=4,
+            UserWarning
         )
     return n_undefined
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+from .._warnings import warn_user
 from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
 
@@ -254,11 +255,10 @@ def _acceleration(jackknife_values, counts):
     """
     defined = np.isfinite(jackknife_values)
     if not defined.all():
-        warnings.warn(
+        warn_user(
             f"The measure is undefined when one unit of {np.sum(counts[~defined])} units is "
             "left out; the BCa acceleration uses the other units only.",
-            stats.DegenerateDataWarning,
-            stacklevel=4,
+            stats.DegenerateDataWarning
         )
     values, counts = jackknife_values[defined], counts[defined]
     if counts.sum() < 2:
@@ -295,12 +295,11 @@ def interval(estimate, distribution, method, confidence_level, jackknife_values=
     alpha = (1 - confidence_level) / 2
     levels = np.array([alpha, 1 - alpha])
     if np.ptp(distribution) == 0:
-        warnings.warn(
+        warn_user(
             f"Every resample gives the same value {float(distribution[0])!r}: the data show no "
             "sampling variation of this measure (e.g. all items in one cell of the "
             "confusion matrix). The interval is that single point.",
-            stats.DegenerateDataWarning,
-            stacklevel=3,
+            stats.DegenerateDataWarning
         )
         return ConfidenceInterval(float(distribution[0]), float(distribution[0]))
     if method == "bca":
@@ -318,12 +317,11 @@ def interval(estimate, distribution, method, confidence_level, jackknife_values=
         levels = ndtr(z0 + (z0 + z) / (1 - a * (z0 + z)))
         thin = min(levels[0], 1 - levels[1]) * len(distribution)
         if thin < 1:
-            warnings.warn(
+            warn_user(
                 f"The BCa-adjusted tail levels {levels.round(6).tolist()} leave fewer than "
                 f"one of the {len(distribution)} defined resamples beyond an end: that end "
                 "is the most extreme resample. Use more resamples.",
-                stats.DegenerateDataWarning,
-                stacklevel=3,
+                stats.DegenerateDataWarning
             )
     # Hyndman and Fan's type 7, scipy.stats.quantile's default (SciPy >= 1.15 only).
     low, high = np.quantile(distribution, levels)
