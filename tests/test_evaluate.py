@@ -20,7 +20,7 @@ from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.evaluation import EvaluationReport
 from sklearn_ordinal.evaluation._evaluate import _task_seed
 from sklearn_ordinal.evaluation._multiple_testing import holm_adjust
-from sklearn_ordinal.evaluation._report import TRIVIAL
+from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 from sklearn_ordinal.metrics import get_scorer, mean_absolute_error
 from sklearn_ordinal.stats import compare_scores, score_interval
 

@@ -24,7 +24,8 @@ from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
 from ._multiple_testing import holm_adjust
-from ._report import TRIVIAL, EvaluationReport
+from ._report import EvaluationReport
+from ._trivial_row import TRIVIAL
 
 # The recommended ordinal set (see the User Guide, "Evaluating systems").
 DEFAULT_MEASURES = (

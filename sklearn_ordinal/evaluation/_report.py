@@ -7,8 +7,8 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-# The row of the trivial classifier of each measure, among the systems.
-TRIVIAL = "(trivial)"
+from ._plot import plot_report
+from ._trivial_row import TRIVIAL
 
 FORMAT = "sklearn_ordinal.evaluation"
 FORMAT_VERSION = 1
@@ -632,8 +632,6 @@ class EvaluationReport:
         >>> report.plot().shape
         (1,)
         """
-        from ._plot import plot_report
-
         return plot_report(self, self.measures if measures is None else list(measures), ax)
 
 
