@@ -19,7 +19,7 @@ from .._labels import (
     ordinal_confusion,
 )
 from ..dummy import TrivialOrdinalClassifier
-from ..metrics import mean_absolute_error, mean_zero_one_error
+from ..metrics import mean_absolute_error, mean_zero_one_error, ordinal_confusion_matrix
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
@@ -564,6 +564,14 @@ def evaluate(
         orient="index",
     )
     per_class.columns = pd.MultiIndex.from_tuples(per_class.columns, names=["quantity", "class"])
+    confusion_matrices = {
+        name: pd.DataFrame(
+            ordinal_confusion_matrix(y_true, output, labels=classes,
+                                     sample_weight=sample_weight),
+            index=pd.Index(classes, name="true"), columns=pd.Index(classes, name="predicted"),
+        )
+        for name, output in systems.items() if kinds[name] == "labels"
+    }
     per_group = per_group_mean = None
     if groups is not None:
         per_group, per_group_mean = _per_group(
@@ -609,6 +617,7 @@ def evaluate(
                                            columns=["system", "measure", "category", "message"]),
         systems=kinds,
         classes=classes,
+        confusion_matrices=confusion_matrices,
         trivial_classes=trivial_classes,
         settings=settings,
     )
@@ -668,7 +677,9 @@ def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
         pred_a, pred_b = outputs[a], outputs[b]
         if measure.family == "ranking":
             pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
-        with _caught(caught, f"{a} - {b}", measure.name):
+        # A difference the same on every resample (identical predictions, two constant
+        # systems) is a point interval with p = 1 or 0: the table says it all.
+        with _caught(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
             result = compare_scores(
                 measure.scorer, y_true, pred_a, pred_b,
                 random_state=_task_seed(seed, m, *place), **arguments, **options,
@@ -726,7 +737,7 @@ def _warn_once_per_measure(caught):
             f"{measure}: {len(rows)} warning(s) while resampling ({summary}); "
             "report.warnings (--verbose on the command line) lists them.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=4,  # the caller of evaluate, beyond validate_params' wrapper
         )
 
 

@@ -7,6 +7,7 @@ import textwrap
 import numpy as np
 import pandas as pd
 
+from ._html import render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
 
@@ -90,6 +91,10 @@ class EvaluationReport:
         ``{name: kind}``, kind being ``"labels"``, ``"scores"`` or ``"probabilities"``.
     classes : ndarray
         The classes, in order.
+    confusion_matrices : dict, default=None
+        ``{system: DataFrame}`` for the systems giving labels: the (weighted) count of
+        items of each true class (rows) and predicted class (columns), classes in
+        order.
     trivial_classes : dict
         ``{measure: class chosen by its trivial classifier}``.
     settings : dict
@@ -132,7 +137,8 @@ class EvaluationReport:
     """
 
     def __init__(self, *, scores, per_class, per_group, per_group_mean, comparisons, notes,
-                 systems, classes, trivial_classes, settings, warnings=None):
+                 systems, classes, trivial_classes, settings, warnings=None,
+                 confusion_matrices=None):
         self.scores = scores
         self.per_class = per_class
         self.per_group = per_group
@@ -143,6 +149,7 @@ class EvaluationReport:
                          else warnings)
         self.systems = systems
         self.classes = classes
+        self.confusion_matrices = {} if confusion_matrices is None else confusion_matrices
         self.trivial_classes = trivial_classes
         self.settings = settings
         self.input_note = None
@@ -152,7 +159,8 @@ class EvaluationReport:
 
     @classmethod
     def _from_records(cls, *, scores, comparisons, per_class, per_group, per_group_mean,
-                      notes, systems, classes, trivial_classes, settings, warnings=None):
+                      notes, systems, classes, trivial_classes, settings, warnings=None,
+                      confusion_matrices=None):
         measures = [measure["name"] for measure in settings["measures"]]
         rows = list(systems) + [TRIVIAL]
         table = pd.DataFrame.from_records(scores).set_index(["system", "measure"])
@@ -180,6 +188,7 @@ class EvaluationReport:
             if not isinstance(warnings, pd.DataFrame) else warnings,
             systems=dict(systems),
             classes=np.asarray(classes),
+            confusion_matrices=confusion_matrices,
             trivial_classes=dict(trivial_classes),
             settings=settings,
         )
@@ -464,6 +473,12 @@ class EvaluationReport:
             "comparisons": comparisons,
             "notes": self.notes.to_dict("records"),
             "warnings": self.warnings.to_dict("records"),
+            "confusion_matrices": [
+                {"system": system, "true": _plain(true), "predicted": _plain(predicted),
+                 "count": _plain(count)}
+                for system, matrix in self.confusion_matrices.items()
+                for true, row in matrix.iterrows() for predicted, count in row.items()
+            ],
         }
 
     def to_json(self, path=None, *, indent=2):
@@ -575,6 +590,8 @@ class EvaluationReport:
             per_group_mean=per_group_mean,
             notes=content["notes"],
             warnings=content.get("warnings"),
+            confusion_matrices=_matrices(content.get("confusion_matrices") or [],
+                                         content["classes"]),
             systems={system["name"]: system["kind"] for system in content["systems"]},
             classes=content["classes"],
             trivial_classes=content["trivial_classes"],
@@ -685,6 +702,44 @@ class EvaluationReport:
             file.write(text)
         return None
 
+    def to_html(self, path=None, *, digits=3):
+        """The report as one self-contained HTML page.
+
+        The leaderboard (a system per row, sortable by any measure with a click on
+        its title, each interval drawn as a bar on the measure's common scale), the
+        pooled scores beside the mean over the groups, the comparison matrix of each
+        measure, the per-class results and each system's confusion matrix. The style,
+        the sorting script and the bars (SVG) are inline: the page makes no network
+        request and opens offline.
+
+        Parameters
+        ----------
+        path : str or path object, default=None
+            File to write; None returns the text.
+        digits : int, default=3
+            Decimals shown; every cell also holds its exact value in ``data-value``.
+
+        Returns
+        -------
+        text : str or None
+            The HTML text when ``path`` is None.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> page = report.to_html()
+        >>> page.startswith("<!DOCTYPE html>"), "://" in page
+        (True, False)
+        """
+        text = render_html(self, digits=digits)
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        return None
+
     def plot(self, measures=None, *, ax=None):
         """Dot-and-interval chart: the systems under each measure, the baseline dashed.
 
@@ -713,6 +768,19 @@ class EvaluationReport:
         (1,)
         """
         return plot_report(self, self.measures if measures is None else list(measures), ax)
+
+
+def _matrices(records, classes):
+    """``{system: confusion matrix}`` back from the records of :meth:`to_dict`."""
+    if not records:
+        return {}
+    table = pd.DataFrame.from_records(records)
+    return {
+        system: rows.pivot(index="true", columns="predicted", values="count")
+        .reindex(index=classes, columns=classes).rename_axis(index="true",
+                                                              columns="predicted")
+        for system, rows in table.groupby("system", sort=False)
+    }
 
 
 def _verdict(system_b, better):
