@@ -251,7 +251,7 @@ class EvaluationReport:
         >>> from sklearn_ordinal import evaluate
         >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
         ...                   measures=["accuracy"], n_resamples=99, random_state=0)
-        >>> print(report.to_string().splitlines()[5])
+        >>> print(report.to_string().splitlines()[6])
         accuracy (higher)  0.833 [0.394, 1.000]  0.333 [0.000, 0.667]
         """
         def number(value):
