@@ -252,7 +252,7 @@ class EvaluationReport:
         >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
         ...                   measures=["accuracy"], n_resamples=99, random_state=0)
         >>> print(report.to_string().splitlines()[6])
-        accuracy (higher)  0.833 [0.394, 1.000]  0.333 [0.000, 0.667]
+        accuracy (higher)  0.833 [0.394, 1.000]  0.333 [0.167, 0.667]
         """
         def number(value):
             return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
