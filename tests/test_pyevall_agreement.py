@@ -163,3 +163,19 @@ def test_pooled_differs_from_pyevall_mean_and_both_are_reported(cases):
                   if record["system"] == "logistic" and record["measure"] == "macro_f1")
     assert round(pooled, 4) == 0.3232
     assert round(PYEVALL["example"]["logistic"]["FMeasure"]["mean"], 4) == 0.3152
+
+
+def test_macro_f1_over_gold_and_predicted_classes_not_pyevalls_gold_classes():
+    # Recorded with PyEvALL on three items of gold class A predicted A, A, B: its
+    # FMeasure averages over the gold classes (0.8); ours over gold and predicted
+    # classes, as scikit-learn's (0.4), as the user guide says.
+    from sklearn.metrics import f1_score
+
+    from sklearn_ordinal.metrics import get_scorer
+
+    y_true, y_pred = ["A", "A", "A"], ["A", "A", "B"]
+    pyevall_fmeasure = 0.8
+    ours = get_scorer("macro_f1").score_func(y_true, y_pred)
+    assert ours == pytest.approx(0.4) == f1_score(y_true, y_pred, average="macro")
+    assert f1_score(y_true, y_pred, labels=["A"], average="macro") == pytest.approx(
+        pyevall_fmeasure)

@@ -34,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "sklearn_ordinal" / "evaluation" / "data"
 EXAMPLE_FILES = ("gold.tsv", "logistic.tsv", "ridge.tsv")
+# The example's grades are words: their order, lowest first.
+EXAMPLE_LABELS = "very_low,low,moderate,high,very_high"
 
 FLAGS = (
     "--headless",
@@ -221,7 +223,7 @@ def write_example(folder):
         paths[suffix] = Path(folder) / f"report.{suffix}"
         subprocess.run(
             [sys.executable, "-m", "sklearn_ordinal", "evaluate",
-             *(str(EXAMPLE / name) for name in EXAMPLE_FILES),
+             *(str(EXAMPLE / name) for name in EXAMPLE_FILES), "--labels", EXAMPLE_LABELS,
              "--seed", "0", "--n-resamples", "999", "--output", str(paths[suffix])],
             check=True, cwd=ROOT, capture_output=True, text=True,
         )

@@ -743,5 +743,5 @@ def _warn_once_per_measure(caught):
 
 def _warning_kind(message):
     """A warning's message without its numbers: one kind, however many values."""
-    words = message.split(":")[0].split()
+    words = message.split(":")[0].split("(")[0].split()
     return " ".join("N" if any(c.isdigit() for c in word) else word for word in words)
