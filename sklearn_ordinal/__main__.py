@@ -269,7 +269,8 @@ one-line message on standard error.
 _EVALUATE_EPILOG = """\
 example, on the files that ship with the package (two systems' out-of-fold grades):
   cd sklearn_ordinal/evaluation/data
-  python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --format markdown
+  python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv \\
+      --labels very_low,low,moderate,high,very_high --output report.html
 """
 
 # --format's default when --output names a file of one of these types.
