@@ -2,9 +2,20 @@
 and the modules' imports pointing down (the chart never imports the report)."""
 
 import ast
+import json
+import re
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import sklearn_ordinal.evaluation as evaluation_package
+from sklearn_ordinal import evaluate
+from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
+from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 
 EVALUATION = Path(evaluation_package.__file__).parent
 
@@ -25,12 +36,6 @@ def test_the_chart_does_not_import_the_report():
 
 
 # --- The comparison's p-value agrees with its interval --------------------------------
-
-import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
 
 
 @settings(max_examples=300, deadline=None)
@@ -60,13 +65,6 @@ def test_pvalue_of_identical_and_of_one_sided_resamples():
 
 # --- Statistics a reader can trust ------------------------------------------------------
 
-import json
-
-import pandas as pd
-import pytest
-
-from sklearn_ordinal import evaluate
-from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 
 Y = np.repeat([0, 1, 2, 3, 4], [30, 25, 20, 15, 10])
 
@@ -122,7 +120,7 @@ def test_worse_than_the_trivial_classifier_is_said():
                       random_state=0)
     assert report.comparisons.loc[("accuracy", "bad", TRIVIAL), "better"] == TRIVIAL
     text = report.to_string()
-    assert re.search(r"^bad +\(trivial\) .* worse$", text, re.M)
+    assert re.search(r"^bad +\(trivial\) .* worse$", text, re.MULTILINE)
 
 
 def test_warnings_are_summarized_once_per_measure():
@@ -137,8 +135,6 @@ def test_warnings_are_summarized_once_per_measure():
 
 
 # --- A report people read ------------------------------------------------------------
-
-import re
 
 
 @pytest.mark.parametrize("n_systems", [3, 5, 20])

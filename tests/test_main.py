@@ -467,8 +467,8 @@ def test_user_guide_shows_the_commands_output(capsys):
     # The user guide's output of the shipped example is the command's, to the digit.
     page = (Path(__file__).resolve().parents[1] / "docs" / "user_guide"
             / "evaluating_files.rst").read_text()
-    command = ("    $ python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --seed 0 \\\n"
-               "          --labels very_low,low,moderate,high,very_high\n")
+    command = ("    $ python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv "
+               "--seed 0 \\\n          --labels very_low,low,moderate,high,very_high\n")
     shown = page.split(command, 1)[1].split("\n\n(The text fits 80 columns", 1)[0]
     code, out, err = _evaluate(capsys, *EXAMPLE, "--seed", "0")
     assert (code, err) == (0, "")

@@ -122,8 +122,7 @@ def cases(tmp_path_factory):
 
 def _report(gold, systems, *options):
     output, errors = io.StringIO(), io.StringIO()
-    measures = ",".join(["accuracy", "macro_f1", "cohen_kappa",
-                         "neg_macro_mean_zero_one_error"])
+    measures = "accuracy,macro_f1,cohen_kappa,neg_macro_mean_zero_one_error"
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(errors):
         code = main(["evaluate", str(gold), *map(str, systems), "--labels", GRADES,
                      "--measures", measures, "--format", "json", "--n-resamples", "199",

@@ -17,8 +17,9 @@ the patient's row in ``sklearn.datasets.load_diabetes``. The grades are written 
 words (``very_low`` ... ``very_high``, in ``GRADES``), not numbers: PyEvALL reads a
 file of numeric values as a ranking and refuses Accuracy, F-measure and Kappa on it,
 while text values are mono-label classification. Text has no order of its own, so
-the order is given on the command line: ``--labels very_low,low,moderate,high,very_high``. The files are exactly the
-same on every run (fixed folds, deterministic solvers); tests/test_evaluation_files.py
+the order is given on the command line:
+``--labels very_low,low,moderate,high,very_high``. The files are exactly the same on
+every run (fixed folds, deterministic solvers); tests/test_evaluation_files.py
 checks that the shipped ones are what this script writes.
 """
 

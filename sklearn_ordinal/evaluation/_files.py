@@ -62,9 +62,10 @@ def read_evaluation_files(
     ``.pq``; needs ``pyarrow``). A ``.txt`` file (PyEvALL's own files are ``.txt``
     holding JSON) or one without an extension is read by its content, as PyEvALL
     reads it: JSON when it starts with ``[`` or ``{``, else TSV when its first line
-    holds a tab, else CSV when it holds a comma; ``formats`` says what was read. The defaults read PyEvALL's format, records
-    ``{"test_case": ..., "id": ..., "value": ...}``; other tables name their columns
-    with ``id_column``, ``label_column`` and ``group_column``.
+    holds a tab, else CSV when it holds a comma; ``formats`` says what was read.
+    The defaults read PyEvALL's format, records ``{"test_case": ..., "id": ...,
+    "value": ...}``; other tables name their columns with ``id_column``,
+    ``label_column`` and ``group_column``.
 
     Items are matched by id, never by position. Ids are compared as text, as they
     are written: ``1`` in a CSV file, ``1`` and ``"1"`` in a JSON file all match,

@@ -174,9 +174,9 @@ def render_html(report, *, digits=3):
 
     if len(report.comparisons):
         parts += ["<h2>Comparisons</h2>",
-                  f'<p class="note">{_escape(report._comparisons_note(level, alpha))} '
-                  "In each matrix, the row system minus the column system; green: the row "
-                  "is better, red: worse, grey: no difference.</p>"]
+                  (f'<p class="note">{_escape(report._comparisons_note(level, alpha))} '
+                   "In each matrix, the row system minus the column system; green: the row "
+                   "is better, red: worse, grey: no difference.</p>")]
         for measure in report.measures:
             parts.append(_comparison_matrix(report, measure, number))
 
