@@ -328,6 +328,15 @@ def test_trivial_row_is_the_trivial_classifier_of_each_measure():
         cell = report.scores.loc[TRIVIAL, measure["name"]]
         assert (cell["estimate"], cell["low"], cell["high"]) == (
             direct.estimate, *direct.confidence_interval)
+        # The system against the trivial classifier: the direct paired comparison.
+        if measure["family"] in ("label", "distance"):
+            row = report.comparisons.loc[(measure["name"], "near", TRIVIAL)]
+            paired = compare_scores(measure["scorer"], y, systems["near"], pred,
+                                    n_resamples=B, random_state=_task_seed(0, m, 3, 0),
+                                    method="percentile")
+            assert (row["difference"], row["low"], row["high"]) == (
+                paired.estimate, *paired.confidence_interval)
+            assert row["pvalue"] == percentile_interval_pvalue(paired.bootstrap_distribution)
     gold = evaluate(y, {"near": systems["near"]}, measures=["neg_mean_absolute_error"],
                     n_resamples=B)
     assert gold.settings["baseline"] == "gold" and "optimistic" in gold.baseline_note
