@@ -83,24 +83,24 @@ class EvaluationReport:
         ``better`` is ``"(trivial)"`` when the system is worse than the baseline.
     notes : pandas.DataFrame
         ``system``, ``measure``, ``reason``: why a value is NaN.
-    warnings : pandas.DataFrame, default=None
-        ``system`` (or ``"a - b"`` for a comparison), ``measure``, ``category``,
-        ``message``: the warnings of the resampling, which :func:`evaluate`
-        summarizes in one warning per measure.
     systems : dict
         ``{name: kind}``, kind being ``"labels"``, ``"scores"`` or ``"probabilities"``.
     classes : ndarray
         The classes, in order.
-    confusion_matrices : dict, default=None
-        ``{system: DataFrame}`` for the systems giving labels: the (weighted) count of
-        items of each true class (rows) and predicted class (columns), classes in
-        order.
     trivial_classes : dict
         ``{measure: class chosen by its trivial classifier}``.
     settings : dict
         Everything needed to reproduce the report: the measures, confidence level,
         resamples, interval method, seed, where the baseline was fitted and the
         package version.
+    warnings : pandas.DataFrame, default=None
+        ``system`` (or ``"a - b"`` for a comparison), ``measure``, ``category``,
+        ``message``: the warnings of the resampling, which :func:`evaluate`
+        summarizes in one warning per measure.
+    confusion_matrices : dict, default=None
+        ``{system: DataFrame}`` for the systems giving labels: the (weighted) count of
+        items of each true class (rows) and predicted class (columns), classes in
+        order.
 
     Attributes
     ----------
