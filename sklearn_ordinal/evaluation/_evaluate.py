@@ -329,10 +329,14 @@ def evaluate(
     classifier of each measure
     (:class:`~sklearn_ordinal.dummy.TrivialOrdinalClassifier`); per-class recalls and
     errors; with ``groups``, every measure on each group (test case) alone and the
-    mean over groups; and every pair of systems compared under every measure
-    (:func:`~sklearn_ordinal.stats.compare_scores`: paired bootstrap interval of the
-    difference, paired randomization p-value), the p-values of each measure adjusted
-    for multiple comparisons by Holm's method.
+    mean over groups; and every pair of systems, and every system against the
+    trivial classifier, compared under every measure
+    (:func:`~sklearn_ordinal.stats.compare_scores`): the percentile interval of the
+    paired bootstrap difference and, from the same resamples, the p-value of its
+    inversion (the interval excludes 0 exactly when the p-value is below
+    ``1 - confidence_level``), the paired randomization p-value beside it, the
+    p-values of each measure adjusted by Holm's method, and ``better`` naming a
+    system only when the adjusted p-value is below the level.
 
     **What a system gives** is read from its output, never from its name:
 
@@ -409,13 +413,17 @@ def evaluate(
 
     Notes
     -----
-    Every interval and comparison has a seed of its own, derived from the report's
-    seed and its place in the report, so it can be reproduced alone with
-    :func:`~sklearn_ordinal.stats.score_interval` or
-    :func:`~sklearn_ordinal.stats.compare_scores`. The trivial classifier of a
-    measure is fitted with that measure (on ``baseline_labels``, else on the gold
-    labels and ``sample_weight``) and its row is computed like a system's; it is not
-    among the comparisons. The Holm family is the comparisons of one measure. Under a
+    The intervals of one measure share one seed, derived from the report's seed and
+    the measure's place (common random numbers: identical predictions get identical
+    intervals); every comparison has a seed of its own, derived from its place. Each
+    can be reproduced alone with :func:`~sklearn_ordinal.stats.score_interval` or
+    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). The
+    trivial classifier of a measure is fitted with that measure (on
+    ``baseline_labels``, else on the gold labels and ``sample_weight``) and its row is
+    computed like a system's; every system is compared with it. The Holm family is
+    the comparisons of one measure, those against the trivial classifier included.
+    Warnings of the resampling are summarized in one warning per measure and kept in
+    ``report.warnings``. Under a
     ranking measure the two systems compared are given as their mid-ranks over the
     number of items (same ranking, same value), so that exchanging their outputs on an
     item, as the randomization test does, compares like with like.
@@ -429,6 +437,8 @@ def evaluate(
        experimental results", Proc. ACL 2020, pp. 3938-3949.
     .. [3] S. Holm, "A simple sequentially rejective multiple test procedure",
        Scandinavian Journal of Statistics 6(2), 1979, pp. 65-70.
+    .. [4] B. Efron and R. J. Tibshirani, "An Introduction to the Bootstrap",
+       Chapman & Hall, 1993, section 15.4.
 
     Examples
     --------
