@@ -72,8 +72,8 @@ class EvaluationReport:
         Indexed by (measure, system_a, system_b), one row per pair of systems:
         ``estimate_a``, ``estimate_b``, ``difference`` (a minus b), its interval
         ``low`` and ``high`` (the percentile interval of the paired bootstrap),
-        ``pvalue`` (from the same bootstrap: the smallest :math:`\alpha` at which
-        the interval of level :math:`1 - \alpha` touches 0, so the interval excludes
+        ``pvalue`` (from the same bootstrap: the smallest :math:`\\alpha` at which
+        the interval of level :math:`1 - \\alpha` touches 0, so the interval excludes
         0 exactly when ``pvalue`` is below ``1 - confidence_level``),
         ``pvalue_randomization`` (the paired randomization test, for reference),
         ``pvalue_holm`` (``pvalue`` adjusted by Holm's method within the measure)
