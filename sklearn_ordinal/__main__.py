@@ -251,12 +251,15 @@ systems, as sklearn_ordinal.evaluate computes them.
 
 Each file is a table with one row per item, told apart by its extension: CSV (.csv),
 TSV (.tsv), JSON (.json: a list of records, as PyEvALL writes it, or one record per
-line), JSON lines (.jsonl) or Parquet (.parquet; needs pyarrow). The defaults read
-PyEvALL's columns test_case, id and value; --id-column, --label-column and
---group-column name others. Ids are compared as text, as written: 1 and "1" match,
-1.0 does not. A gold id missing from a prediction file, an id that the gold file
-lacks, or an id twice in one file is an error that names the ids; --allow-missing
-scores only the items common to all files instead, and says how many it left out.
+line), JSON lines (.jsonl) or Parquet (.parquet; needs pyarrow). A .txt file (as
+PyEvALL names its files) is read by its content: JSON, TSV or CSV; the report says
+which. The defaults read PyEvALL's columns test_case, id and value; --id-column,
+--label-column and --group-column name others. Ids are compared as text, as written:
+1 and "1" match, 1.0 does not. A gold id missing from a prediction file, an id that
+the gold file lacks, or an id twice in one file is an error that names the ids;
+--missing drop (or --allow-missing) scores only the items common to all files, and
+--missing wrong counts a gold item without a prediction as wrong (PyEvALL's
+convention); the report's header says which, and how many items it affected.
 
 Text labels have no order of their own: give it with --labels (lowest class first)
 for every measure that depends on the order. Bad input exits with code 2 and a
@@ -266,11 +269,17 @@ one-line message on standard error.
 _EVALUATE_EPILOG = """\
 example, on the files that ship with the package (two systems' out-of-fold grades):
   cd sklearn_ordinal/evaluation/data
-  python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --format markdown
+  python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv \\
+      --labels very_low,low,moderate,high,very_high --output report.html
 """
 
 # --format's default when --output names a file of one of these types.
-_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text"}
+_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text",
+                     ".html": "html", ".htm": "html"}
+
+# The report's method of each --format: the report formats itself.
+_WRITER = {"text": "to_string", "markdown": "to_markdown", "csv": "to_csv", "json": "to_json",
+           "html": "to_html"}
 
 
 def _fraction(text):
@@ -325,9 +334,14 @@ def _add_evaluate_parser(commands):
     files.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
                        help="the classes in order, lowest first, separated by commas; "
                        "needed for text labels unless every measure is order-free")
-    files.add_argument("--allow-missing", action="store_true",
-                       help="score only the items present in every file, instead of "
-                       "failing on a missing or extra id")
+    missing = files.add_mutually_exclusive_group()
+    missing.add_argument("--missing", choices=["error", "drop", "wrong"], default="error",
+                         help="a gold item without a prediction: an error (default), "
+                         "dropped from every system (drop), or counted as wrong for the "
+                         "system that lacks it (wrong, PyEvALL's convention: it gets the "
+                         "class farthest from its gold class)")
+    missing.add_argument("--allow-missing", dest="missing", action="store_const",
+                         const="drop", help="the same as --missing drop")
     scoring = parser.add_argument_group("scoring")
     scoring.add_argument("--measures", type=_names, metavar="NAME,...",
                          help="the measures, separated by commas (default: the report's "
@@ -339,15 +353,16 @@ def _add_evaluate_parser(commands):
     scoring.add_argument("--seed", type=_whole_number, metavar="N",
                          help="seed of the resampling, for numbers that repeat exactly")
     output = parser.add_argument_group("output")
-    output.add_argument("--format", choices=["text", "markdown", "csv", "json"],
-                        help="of the report (default: from --output's extension .md, .csv "
-                        "or .json, else text)")
+    output.add_argument("--format", choices=list(_WRITER),
+                        help="of the report (default: from --output's extension .md, .csv, "
+                        ".json or .html, else text); html is one self-contained page")
     output.add_argument("--output", type=Path, metavar="FILE",
                         help="write the report to FILE instead of standard output")
     output.add_argument("--plot", type=Path, metavar="FILE.png",
                         help="save the report's figure (needs matplotlib)")
     output.add_argument("--verbose", action="store_true",
-                        help="progress on standard error (the default when it is a terminal)")
+                        help="progress on standard error (the default when it is a "
+                        "terminal), and every warning of the resampling, not one per measure")
 
 
 def _evaluate(args):
@@ -392,17 +407,11 @@ def _run_evaluate(args):
     data = read_evaluation_files(
         args.gold, args.predictions, id_column=args.id_column, label_column=args.label_column,
         prediction_column=args.prediction_column, group_column=args.group_column,
-        allow_missing=args.allow_missing,
+        missing=args.missing, labels=args.labels,
     )
-    if not data.left_out.empty:
-        # Always said, not only with --verbose: the report covers fewer items.
-        is_missing = data.left_out["reason"] == "missing"
-        # A gold item that several prediction files lack is one item left out.
-        missing = len(data.left_out[is_missing].drop(columns="file").drop_duplicates())
-        print(f"--allow-missing: scoring the {len(data.y_true)} items common to all files; "
-              f"left out {missing} gold item(s) that a prediction file lacks and "
-              f"{(~is_missing).sum()} item(s) of prediction files that the gold file lacks.",
-              file=sys.stderr)
+    if not data.left_out.empty or not data.filled.empty:
+        # Always said, not only with --verbose: the report covers other items.
+        print(data.note, file=sys.stderr)
     labels = _class_labels(args.labels, data.y_true)
     options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"
@@ -411,9 +420,14 @@ def _run_evaluate(args):
         data.y_true, data.y_pred, measures=args.measures, labels=labels, groups=data.groups,
         confidence_level=args.confidence_level, random_state=args.seed, **options,
     )
+    report.input_note = data.note
+    if verbose:
+        for row in report.warnings.itertuples():
+            _tell("warning", f"{row.measure}, {row.system}: {row.message}")
     file_format = args.format or _FORMAT_OF_SUFFIX.get(
         args.output.suffix.lower() if args.output else "", "text")
-    text = _formatted(report, file_format)
+    text = getattr(report, _WRITER[file_format])()
+    text = text if text.endswith("\n") else text + "\n"
     if args.output:
         args.output.write_text(text, encoding="utf-8")
         progress(f"wrote {args.output}")
@@ -437,19 +451,6 @@ def _class_labels(labels, y_true):
         )
     integral = (numbers == np.round(numbers)).all()
     return numbers.astype(np.int64 if integral else np.float64).tolist()
-
-
-def _formatted(report, file_format):
-    if file_format == "markdown":
-        text = report.to_markdown()
-    elif file_format == "csv":
-        text = report.to_csv()
-    elif file_format == "json":
-        text = report.to_json()
-    else:
-        # Per class and per group need more columns than a terminal has.
-        text = report.to_string() + "\n\nPer class and per group: --format markdown or json."
-    return text if text.endswith("\n") else text + "\n"
 
 
 def _save_plot(report, path):

@@ -20,7 +20,8 @@ from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.evaluation import EvaluationReport
 from sklearn_ordinal.evaluation._evaluate import _task_seed
 from sklearn_ordinal.evaluation._multiple_testing import holm_adjust
-from sklearn_ordinal.evaluation._report import TRIVIAL
+from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
+from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 from sklearn_ordinal.metrics import (
     get_scorer,
     macro_mean_absolute_error,
@@ -88,7 +89,8 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
             if pred is None:
                 assert np.isnan(cell["estimate"])
                 continue
-            direct = score_interval(scorer, y, pred, random_state=_task_seed(seed, m, 0, s),
+            # Common random numbers: one seed for every system of a measure.
+            direct = score_interval(scorer, y, pred, random_state=_task_seed(seed, m, 0),
                                     **data, **common)
             expected = _measure_value(scorer, y, pred, **data)
             assert cell["estimate"] == pytest.approx(expected, rel=1e-12, abs=1e-12)
@@ -105,10 +107,12 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
                 pred_a, pred_b = (rankdata(p) / len(p) for p in (pred_a, pred_b))
                 assert row["estimate_a"] == report.scores.loc[a, (name, "estimate")]
             direct = compare_scores(scorer, y, pred_a, pred_b,
-                                    random_state=_task_seed(seed, m, 2, i, j), **data, **common)
+                                    random_state=_task_seed(seed, m, 2, i, j), **data, **common,
+                                    method="percentile")
             assert row["difference"] == direct.estimate
             assert (row["low"], row["high"]) == tuple(direct.confidence_interval)
-            assert row["pvalue"] == direct.pvalue
+            assert row["pvalue"] == percentile_interval_pvalue(direct.bootstrap_distribution)
+            assert row["pvalue_randomization"] == direct.pvalue
             assert (row["estimate_a"], row["estimate_b"]) == (direct.estimate_a,
                                                               direct.estimate_b)
             checked += 1
@@ -199,10 +203,12 @@ def test_default_report_matches_direct_calls(default):
     assert report.settings["random_state"] == 3
 
 
-def test_one_system_of_labels_has_no_scores_measures_and_no_comparisons():
+def test_one_system_of_labels_has_no_scores_measures_and_only_the_trivial_comparisons():
     y, systems = _data()
     report = evaluate(y, {"near": systems["near"]}, n_resamples=B, random_state=0)
-    assert "vus" not in report.measures and len(report.comparisons) == 0
+    assert "vus" not in report.measures
+    # The one system against the trivial classifier of each measure, nothing else.
+    assert set(report.comparisons.index.droplevel("measure")) == {("near", TRIVIAL)}
     assert report.per_group is None and report.per_group_mean is None
     assert list(report.scores.index) == ["near", TRIVIAL]
     _check_against_direct(report, y, ["near"], _feeder(systems, {"near": "labels"}))
@@ -322,10 +328,19 @@ def test_trivial_row_is_the_trivial_classifier_of_each_measure():
         assert report.trivial_classes[measure["name"]] == trivial.trivial_class_
         pred = np.full(len(y), trivial.trivial_class_)
         direct = score_interval(measure["scorer"], y, pred, n_resamples=B,
-                                random_state=_task_seed(0, m, 1, 0))
+                                random_state=_task_seed(0, m, 0))
         cell = report.scores.loc[TRIVIAL, measure["name"]]
         assert (cell["estimate"], cell["low"], cell["high"]) == (
             direct.estimate, *direct.confidence_interval)
+        # The system against the trivial classifier: the direct paired comparison.
+        if measure["family"] in ("label", "distance"):
+            row = report.comparisons.loc[(measure["name"], "near", TRIVIAL)]
+            paired = compare_scores(measure["scorer"], y, systems["near"], pred,
+                                    n_resamples=B, random_state=_task_seed(0, m, 3, 0),
+                                    method="percentile")
+            assert (row["difference"], row["low"], row["high"]) == (
+                paired.estimate, *paired.confidence_interval)
+            assert row["pvalue"] == percentile_interval_pvalue(paired.bootstrap_distribution)
     gold = evaluate(y, {"near": systems["near"]}, measures=["neg_mean_absolute_error"],
                     n_resamples=B)
     assert gold.settings["baseline"] == "gold" and "optimistic" in gold.baseline_note
@@ -439,17 +454,18 @@ def test_plain_text_shows_every_estimate_with_its_interval(default):
     y, systems, report = default
     text = report.to_string(digits=4)
     assert str(report) == report.to_string()
-    rows = {}  # the first row of each measure: the scores table, above the comparisons
-    for line in text.splitlines():
-        if line.split():
-            rows.setdefault(line.split()[0], line)
+    # The scores table comes first, wrapped into blocks of systems: each measure's
+    # rows before the comparisons, joined, hold every system's cell.
+    scores = text.split("Paired differences")[0]
     for system in report.scores.index:
         for measure in report.measures:
+            rows = " ".join(line for line in scores.splitlines()
+                            if line.startswith(f"{measure} ("))
             low, high = (report.scores.loc[system, (measure, end)] for end in ("low", "high"))
             estimate = report.scores.loc[system, (measure, "estimate")]
             expected = ("n/a" if np.isnan(estimate)
                         else f"{estimate:.4f} [{low:.4f}, {high:.4f}]")
-            assert expected in rows[measure], (system, measure)
+            assert expected in rows, (system, measure)
     difference = report.comparisons["difference"].iloc[0]
     assert f"{difference:.4f}" in text and "Holm" in text and "optimistic" in text
 

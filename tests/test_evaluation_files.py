@@ -153,7 +153,8 @@ def test_missing_ids_are_named_and_counted(tmp_path):
     assert re.search(r"system0\.csv lacks 7 ids of the gold file \S*gold\.csv: "
                      r"'i0' \(group 't1'\), 'i2' \(group 't1'\), 'i3' \(group 't1'\), "
                      r"'i4' \(group 't2'\), 'i5' \(group 't2'\) and 2 more", message)
-    assert "allow_missing=True (--allow-missing)" in message
+    assert "missing='drop' (--missing drop, or --allow-missing)" in message
+    assert "missing='wrong' (--missing wrong)" in message
 
 
 def test_extra_ids_are_named(tmp_path):
@@ -263,9 +264,10 @@ def test_missing_column_names_the_columns_and_the_option(tmp_path, columns, opti
         ("empty.json", " \n", "the file is empty"),
         ("empty.jsonl", "\n\n", "the file is empty"),
         ("list.json", "[]", "the file has no rows"),
-        ("gold.txt", "id,value\n1,1\n", "unknown file type '.txt'; the extension must be "
-         "one of .csv, .tsv, .tab, .json, .jsonl, .ndjson, .parquet, .pq"),
-        ("gold", "id,value\n1,1\n", "unknown file type '(no extension)'"),
+        ("gold.xlsx", "id,value\n1,1\n", "unknown file type '.xlsx'; the extension must be "
+         "one of .csv, .tsv, .tab, .json, .jsonl, .ndjson, .parquet, .pq, or .txt (or none)"),
+        ("gold.txt", "id value\n1 1\n", "the format cannot be read from the content"),
+        ("gold", " \n", "the file is empty"),
         ("bad.jsonl", '{"id": 1, "value": 2}\n{"id": 2, value: 2}\n',
          "bad.jsonl, line 2: not a JSON record"),
         ("bad.json", '[{"id": 1, "value": 2},', "bad.json: not valid JSON"),

@@ -132,7 +132,7 @@ def test_help_from_the_command_line():
 
 def test_bad_file_from_the_command_line(tmp_path):
     # The exit code and the one line on stderr, as a shell script sees them.
-    (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\t5\n")
+    (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\tvery_high\n")
     result = subprocess.run(
         [sys.executable, "-m", "sklearn_ordinal", "evaluate", EXAMPLE[0],
          str(tmp_path / "late.tsv")],
@@ -149,6 +149,9 @@ def test_bad_file_from_the_command_line(tmp_path):
 
 DATA = Path(__file__).resolve().parents[1] / "sklearn_ordinal" / "evaluation" / "data"
 EXAMPLE = [str(DATA / name) for name in ("gold.tsv", "logistic.tsv", "ridge.tsv")]
+# The shipped grades are words: their order is given, as the docs show.
+GRADES = ["--labels", "very_low,low,moderate,high,very_high"]
+EXAMPLE += GRADES
 
 
 def _evaluate(capsys, *argv):
@@ -242,7 +245,7 @@ def test_bad_files_exit_2_with_one_line(tmp_path, capsys, argv, message):
         (["--n-resamples", "0"], "needs a positive whole number; got 0"),
         (["--seed", "x"], "not a whole number: 'x'"),
         (["--labels", "low,,high"], "an empty name in 'low,,high'"),
-        (["--format", "html"], "invalid choice: 'html'"),
+        (["--format", "pdf"], "invalid choice: 'pdf'"),
         (["--group-column", "g", "--no-groups"], "not allowed with argument"),
     ],
 )
@@ -276,10 +279,16 @@ def test_round_trip_gives_the_measures_numbers(capsys):
     # without the package's reader and matched on the id.
     content, _ = _report(capsys, *EXAMPLE, "--measures",
                          "neg_macro_mean_absolute_error,neg_mean_absolute_error,cem_ord")
-    gold = pd.read_csv(EXAMPLE[0], sep="\t").set_index("id")
+    grades = GRADES[1].split(",")
+
+    def grade_numbers(path):  # the words as the numbers 1..5, in the given order
+        table = pd.read_csv(path, sep="\t").set_index("id")
+        return table.assign(value=table["value"].map({g: k + 1 for k, g in enumerate(grades)}))
+
+    gold = grade_numbers(EXAMPLE[0])
     estimates = _estimates(content)
-    for path in EXAMPLE[1:]:
-        system = pd.read_csv(path, sep="\t").set_index("id").loc[gold.index]
+    for path in EXAMPLE[1:3]:
+        system = grade_numbers(path).loc[gold.index]
         name = Path(path).stem
         assert estimates[name, "macro_mean_absolute_error"] == pytest.approx(
             macro_mean_absolute_error(gold["value"], system["value"]), rel=1e-12)
@@ -287,7 +296,7 @@ def test_round_trip_gives_the_measures_numbers(capsys):
             mean_absolute_error(gold["value"], system["value"], average="micro"), rel=1e-12)
         assert estimates[name, "cem_ord"] == pytest.approx(
             cem_score(gold["value"], system["value"]), rel=1e-12)
-    assert content["classes"] == [1, 2, 3, 4, 5]
+    assert content["classes"] == grades
     assert [system["name"] for system in content["systems"]] == ["logistic", "ridge"]
     assert content["settings"]["n_resamples"] == 99
     assert content["settings"]["random_state"] == 0
@@ -323,6 +332,7 @@ def test_command_is_evaluate_on_the_read_files(tmp_path, capsys):
         expected = evaluate(data.y_true, data.y_pred, measures=["cem_ord", "accuracy"],
                             labels=["low", "mid", "high"], groups=data.groups,
                             confidence_level=0.9, n_resamples=99, random_state=0)
+    expected.input_note = data.note  # the command puts the files' note in the header
     assert content == json.loads(expected.to_json())
     assert content["classes"] == ["low", "mid", "high"]
     assert content["settings"]["confidence_level"] == 0.9
@@ -354,9 +364,10 @@ def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
     assert "second.jsonl has 1 id that the gold file" in err and "'new' (group 'a')" in err
     content, err = _report(capsys, *argv, "--allow-missing")
     # The 4 items that both systems lack are 4 items left out, not 8.
-    assert err.startswith("--allow-missing: scoring the 56 items common to all files; left "
-                          "out 4 gold item(s) that a prediction file lacks and 1 item(s) of "
-                          "prediction files that the gold file lacks.\n")
+    note = ("Missing predictions: dropped (--missing drop): 56 of the 60 gold items are in "
+            "every file and scored; 4 were left out; 1 item(s) of prediction files that the "
+            "gold file lacks were left out.")
+    assert err.startswith(note + "\n") and content["input_note"] == note
     first = pd.read_json(paths[1], lines=True)
     assert _estimates(content)["first", "accuracy"] == pytest.approx(
         np.mean(first["grade"].to_numpy() == gold["grade"].iloc[4:].to_numpy()))
@@ -367,11 +378,12 @@ def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
     [
         (["--format", "markdown"], None, "# Evaluation report"),
         (["--format", "csv"], None, "system,kind,measure,estimate,low,high"),
-        ([], None, "Scores with 95% BCA bootstrap intervals (99 resamples, seed 0); classes "
-         "in order: 1, 2,"),
+        ([], None, "Missing predictions: none allowed (every prediction file has every gold "
+         "item).\n\nScores with 95% BCA bootstrap intervals (99 resamples, seed 0); classes"),
         ([], "report.md", "# Evaluation report"),
         ([], "report.json", '{\n  "format": "sklearn_ordinal.evaluation"'),
-        (["--format", "text"], "report.json", "Scores with 95% BCA"),
+        (["--format", "text"], "report.json", "Missing predictions: none allowed"),
+        ([], "report.html", "<!DOCTYPE html>"),
     ],
 )
 def test_output_formats(tmp_path, capsys, argv, output, start):
@@ -387,18 +399,21 @@ def test_output_formats(tmp_path, capsys, argv, output, start):
 def test_text_report_shows_scores_comparisons_and_groups(capsys):
     code, out, _ = _evaluate(capsys, *EXAMPLE, *QUICK)
     assert code == 0
-    assert re.search(r"^ +logistic +ridge +\(trivial\) +better$", out, re.M)
-    assert re.search(r"^macro_mean_absolute_error +1\.031 \[\d\.\d{3}, \d\.\d{3}\] +"
-                     r"1\.075 \[\d\.\d{3}, \d\.\d{3}\] +1\.200 \[1\.200, 1\.200\] +lower$",
-                     out, re.M)
-    assert re.search(r"^mean_absolute_error +logistic ridge +0\.339 ", out, re.M)
-    assert "Mean over the groups, each counting once:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert re.search(r"^ +logistic +ridge +\\$", out, re.M)
+    assert re.search(r"^macro_mean_absolute_error \(lower\) +1\.031 \[\d\.\d{3}, \d\.\d{3}\] +"
+                     r"1\.075 \[\d\.\d{3}, \d\.\d{3}\] +$", out, re.M)
+    assert re.search(r"^macro_mean_absolute_error \(lower\) +1\.200 \[1\.200, 1\.200\]", out,
+                     re.M)
+    comparisons = out.split("\nmean_absolute_error (lower):\n", 1)[1]
+    assert re.search(r"^logistic +ridge +0\.339 \[", comparisons, re.M)
+    assert "Pooled over the items (the scores above, the report's headline) / mean over" in out
 
 
 def test_plot_and_progress(tmp_path, capsys):
     code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord,accuracy", *QUICK,
                                "--plot", tmp_path / "report.png", "--verbose")
-    assert code == 0 and out.startswith("Scores with")
+    assert code == 0 and "\nScores with" in out
     assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")
     assert re.findall(r"^\[ *\d+\.\d s\] (\w+)", err, re.M) == ["reading", "scoring", "wrote",
                                                                  "done"]
@@ -422,18 +437,26 @@ def test_warnings_are_one_line_each(capsys, monkeypatch):
     # 49 resamples: too few for the ends of a BCa interval, which the package says.
     code, out, err = _evaluate(capsys, *EXAMPLE, "--measures", "cem_ord", "--n-resamples",
                                "49", "--seed", "0")
-    assert code == 0 and out.startswith("Scores with")
+    assert code == 0 and "\nScores with" in out
     lines = err.splitlines()
     assert all(line.startswith("python -m sklearn_ordinal evaluate: warning: ")
                for line in lines)
-    assert any(line.endswith("Use more resamples.") for line in lines)
+    # The resampling's warnings: one summary line per measure.
+    summary = [line for line in lines if "BCa-adjusted tail levels" in line]
+    assert len(summary) == 1 and "cem_ord: " in summary[0] and "--verbose" in summary[0]
     assert lines.count("python -m sklearn_ordinal evaluate: warning: A class has no gold "
                        "item. (said 2 times)") == 1
 
 
-def test_numeric_labels_option(capsys):
+def test_numeric_labels_option(tmp_path, capsys):
     # --labels on number labels are numbers: the same report as the numbers' own order.
-    argv = [*EXAMPLE, "--measures", "neg_macro_mean_absolute_error"]
+    grades = {grade: k + 1 for k, grade in enumerate(GRADES[1].split(","))}
+    paths = []
+    for path in EXAMPLE[:3]:
+        table = pd.read_csv(path, sep="\t")
+        paths.append(tmp_path / Path(path).name)
+        table.assign(value=table["value"].map(grades)).to_csv(paths[-1], sep="\t", index=False)
+    argv = [*paths, "--measures", "neg_macro_mean_absolute_error"]
     with_labels, _ = _report(capsys, *argv, "--labels", "1,2,3,4,5")
     without, _ = _report(capsys, *argv)
     assert with_labels["scores"] == without["scores"]
@@ -445,8 +468,9 @@ def test_user_guide_shows_the_commands_output(capsys):
     # The user guide's output of the shipped example is the command's, to the digit.
     page = (Path(__file__).resolve().parents[1] / "docs" / "user_guide"
             / "evaluating_files.rst").read_text()
-    command = "    $ python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv --seed 0\n"
-    shown = page.split(command, 1)[1].split("\n\n(The lines are wide;", 1)[0]
+    command = ("    $ python -m sklearn_ordinal evaluate gold.tsv logistic.tsv ridge.tsv "
+               "--seed 0 \\\n          --labels very_low,low,moderate,high,very_high\n")
+    shown = page.split(command, 1)[1].split("\n\n(The text fits 80 columns", 1)[0]
     code, out, err = _evaluate(capsys, *EXAMPLE, "--seed", "0")
     assert (code, err) == (0, "")
     assert shown.splitlines() == [("    " + line).rstrip() for line in out.splitlines()]

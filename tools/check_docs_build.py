@@ -7,10 +7,15 @@
 - The pages with math load MathJax from the build, and the file is there.
 - Every example of examples/ has its page, with at least one figure, and every
   image that a gallery page shows exists in the build.
+- No page shows an absolute path of the build machine (a warning's
+  ``/.../site-packages/...:218: UserWarning``, the repository's own folder): the
+  text would say where the docs were built, not what the reader will see.
 """
 
 import re
+import site
 import sys
+import sysconfig
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -50,15 +55,36 @@ def _local_file(page, src):
     return (page.parent / unquote(urlsplit(src).path)).resolve()
 
 
+def _machine_paths():
+    """Absolute paths of this machine that a page must never show."""
+    paths = {str(ROOT), sys.prefix, sys.base_prefix, *site.getsitepackages(),
+             sysconfig.get_paths()["purelib"]}
+    return sorted({path for path in paths if path and path != "/"}, key=len, reverse=True)
+
+
+# A path into an installed package, wherever the environment lives.
+_SITE_PACKAGES = re.compile(r"/[^\s\"'<>]*/(?:site|dist)-packages/")
+
+
+def absolute_paths(text, machine_paths):
+    """The absolute paths of the build machine in a page's text."""
+    found = [path for path in machine_paths if path in text]
+    found += _SITE_PACKAGES.findall(text)
+    return found
+
+
 def check(build):
     problems = []
     pages = sorted(build.rglob("*.html"))
     if not pages:
         return [f"{build}: no HTML pages; build the docs first"]
     n_math_pages = 0
+    machine_paths = _machine_paths()
     for page in pages:
         tags = _parse(page)
         name = page.relative_to(build)
+        for path in absolute_paths(page.read_text(encoding="utf-8"), machine_paths):
+            problems.append(f"{name}: shows the build machine's path {path}")
         for src in tags.scripts:
             if _is_remote(src):
                 problems.append(f"{name}: loads a remote script {src}")

@@ -13,8 +13,13 @@ on the same 5 stratified folds:
 
 ``gold.tsv`` holds the true grades. Every file is a TSV table in PyEvALL's format
 (columns ``test_case``, ``id``, ``value``): the fold is the test case and the id is
-the patient's row in ``sklearn.datasets.load_diabetes``. The files are exactly the
-same on every run (fixed folds, deterministic solvers); tests/test_evaluation_files.py
+the patient's row in ``sklearn.datasets.load_diabetes``. The grades are written as
+words (``very_low`` ... ``very_high``, in ``GRADES``), not numbers: PyEvALL reads a
+file of numeric values as a ranking and refuses Accuracy, F-measure and Kappa on it,
+while text values are mono-label classification. Text has no order of its own, so
+the order is given on the command line:
+``--labels very_low,low,moderate,high,very_high``. The files are exactly the same on
+every run (fixed folds, deterministic solvers); tests/test_evaluation_files.py
 checks that the shipped ones are what this script writes.
 """
 
@@ -31,6 +36,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn_ordinal.__main__ import diabetes_grades
 
 DATA = Path(__file__).resolve().parent.parent / "sklearn_ordinal" / "evaluation" / "data"
+
+# The 5 grades, lowest first, as the files write them.
+GRADES = ("very_low", "low", "moderate", "high", "very_high")
 
 SYSTEMS = {
     "logistic": make_pipeline(
@@ -54,7 +62,8 @@ def make_example():
             predictions[name][test] = np.clip(np.rint(predicted), 1, 5).astype(np.int64)
 
     def table(values):
-        return pd.DataFrame({"test_case": folds, "id": np.arange(len(y)), "value": values})
+        words = np.asarray(GRADES, dtype=object)[np.asarray(values) - 1]
+        return pd.DataFrame({"test_case": folds, "id": np.arange(len(y)), "value": words})
 
     return {"gold": table(y), **{name: table(values) for name, values in predictions.items()}}
 

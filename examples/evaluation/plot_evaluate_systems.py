@@ -55,16 +55,24 @@ systems = {
 # ``baseline_labels=y_train``: each measure's trivial classifier chooses its class
 # on the training labels, as a real baseline would (on the gold labels it would be
 # optimistic). The kind of each system is read from its output.
-report = evaluate(
-    y_test, systems, baseline_labels=y_train, n_resamples=999, random_state=0
-)
+import warnings
+
+with warnings.catch_warnings():
+    # A measure undefined on a few resamples (a class left out of one) warns once per
+    # measure; report.warnings keeps every one, shown below.
+    warnings.simplefilter("ignore")
+    report = evaluate(
+        y_test, systems, baseline_labels=y_train, n_resamples=999, random_state=0
+    )
 print(report.systems)
+print(report.warnings.groupby("measure").size().to_string())
 
 # %%
 # Every measure with its 95 % BCa interval; the trivial classifier of each measure is
-# the last row. A measure that does not apply to a system's kind is ``n/a``, and the
-# notes at the end say why.
-print(report.to_markdown())
+# the last column. A measure that does not apply to a system's kind is ``n/a``, and
+# the notes at the end say why. ``print(report)`` gives plain text within 80 columns;
+# ``report.to_markdown()`` and ``report.to_html()`` give tables for a page.
+print(report)
 
 # %%
 # The same as a chart: a panel per measure, the trivial baseline dashed. Under the

@@ -1,6 +1,7 @@
 """Judge several systems against one gold standard: :func:`evaluate`."""
 
 import warnings
+from contextlib import contextmanager
 from numbers import Integral, Real
 
 import numpy as np
@@ -18,14 +19,16 @@ from .._validation import (
     check_ordinal_targets,
 )
 from ..dummy import TrivialOrdinalClassifier
-from ..metrics import mean_absolute_error, mean_zero_one_error
+from ..metrics import mean_absolute_error, mean_zero_one_error, ordinal_confusion_matrix
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
+from ._interval_pvalue import percentile_interval_pvalue
 from ._multiple_testing import holm_adjust
-from ._report import TRIVIAL, EvaluationReport
 from .._warnings import warn_user
+from ._report import EvaluationReport
+from ._trivial_row import TRIVIAL
 
 # The recommended ordinal set (see the User Guide, "Evaluating systems").
 DEFAULT_MEASURES = (
@@ -42,6 +45,12 @@ DEFAULT_RANKING_MEASURES = ("vus", "u_cons")
 DEFAULT_PROBABILISTIC_MEASURES = ("neg_ranked_probability_score",)
 
 INTERVAL_METHOD = "bca"
+# The comparisons' interval: its inversion gives the p-value (see _interval_pvalue).
+COMPARISON_INTERVAL_METHOD = "percentile"
+COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
+                   "of its inversion; paired randomization p-value beside them")
+# The verdict of a comparison whose Holm-adjusted p-value is not below the level.
+NO_DIFFERENCE = "no difference"
 
 # What each family of measure takes, by kind of system output; None = it applies.
 _NOT_APPLICABLE = {
@@ -320,10 +329,14 @@ def evaluate(
     classifier of each measure
     (:class:`~sklearn_ordinal.dummy.TrivialOrdinalClassifier`); per-class recalls and
     errors; with ``groups``, every measure on each group (test case) alone and the
-    mean over groups; and every pair of systems compared under every measure
-    (:func:`~sklearn_ordinal.stats.compare_scores`: paired bootstrap interval of the
-    difference, paired randomization p-value), the p-values of each measure adjusted
-    for multiple comparisons by Holm's method.
+    mean over groups; and every pair of systems, and every system against the
+    trivial classifier, compared under every measure
+    (:func:`~sklearn_ordinal.stats.compare_scores`): the percentile interval of the
+    paired bootstrap difference and, from the same resamples, the p-value of its
+    inversion (the interval excludes 0 exactly when the p-value is below
+    ``1 - confidence_level``), the paired randomization p-value beside it, the
+    p-values of each measure adjusted by Holm's method, and ``better`` naming a
+    system only when the adjusted p-value is below the level.
 
     **What a system gives** is read from its output, never from its name:
 
@@ -400,13 +413,17 @@ def evaluate(
 
     Notes
     -----
-    Every interval and comparison has a seed of its own, derived from the report's
-    seed and its place in the report, so it can be reproduced alone with
-    :func:`~sklearn_ordinal.stats.score_interval` or
-    :func:`~sklearn_ordinal.stats.compare_scores`. The trivial classifier of a
-    measure is fitted with that measure (on ``baseline_labels``, else on the gold
-    labels and ``sample_weight``) and its row is computed like a system's; it is not
-    among the comparisons. The Holm family is the comparisons of one measure. Under a
+    The intervals of one measure share one seed, derived from the report's seed and
+    the measure's place (common random numbers: identical predictions get identical
+    intervals); every comparison has a seed of its own, derived from its place. Each
+    can be reproduced alone with :func:`~sklearn_ordinal.stats.score_interval` or
+    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). The
+    trivial classifier of a measure is fitted with that measure (on
+    ``baseline_labels``, else on the gold labels and ``sample_weight``) and its row is
+    computed like a system's; every system is compared with it. The Holm family is
+    the comparisons of one measure, those against the trivial classifier included.
+    Warnings of the resampling are summarized in one warning per measure and kept in
+    ``report.warnings``. Under a
     ranking measure the two systems compared are given as their mid-ranks over the
     number of items (same ranking, same value), so that exchanging their outputs on an
     item, as the randomization test does, compares like with like.
@@ -420,6 +437,8 @@ def evaluate(
        experimental results", Proc. ACL 2020, pp. 3938-3949.
     .. [3] S. Holm, "A simple sequentially rejective multiple test procedure",
        Scandinavian Journal of Statistics 6(2), 1979, pp. 65-70.
+    .. [4] B. Efron and R. J. Tibshirani, "An Introduction to the Bootstrap",
+       Chapman & Hall, 1993, section 15.4.
 
     Examples
     --------
@@ -503,11 +522,15 @@ def evaluate(
         groups=groups if resampled_groups else None,
     )
 
-    scores, notes, trivial_classes, comparisons = [], [], {}, []
+    scores, notes, trivial_classes, comparisons, caught = [], [], {}, [], []
     for m, measure in enumerate(measures):
         arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
+        # Common random numbers: every system of a measure (and its trivial classifier)
+        # is resampled with the same random numbers, so identical outputs get identical
+        # intervals, whatever their place in the report.
+        interval_seed = _task_seed(seed, m, 0)
         fed = {}
-        for s, (name, output) in enumerate(systems.items()):
+        for name, output in systems.items():
             value, reason = measure.output(kinds[name], output, len(classes))
             reason = reason or weight_reason
             if reason is not None:
@@ -515,29 +538,32 @@ def evaluate(
                 scores.append(_score_record(name, measure, None))
                 continue
             fed[name] = value
-            result = score_interval(
-                measure.scorer, y_true, value, random_state=_task_seed(seed, m, 0, s),
-                **arguments, **common,
-            )
+            with _caught(caught, name, measure.name):
+                result = score_interval(
+                    measure.scorer, y_true, value, random_state=interval_seed,
+                    **arguments, **common,
+                )
             scores.append(_score_record(name, measure, result))
+        trivial_value = None
         if weight_reason is None:
-            trivial, value = _trivial_output(
+            trivial, trivial_value = _trivial_output(
                 measure, y_fit, fit_weight, trivial_labels, n_items
             )
             trivial_classes[measure.name] = trivial.trivial_class_.item()
-            with warnings.catch_warnings():
-                # One class for every item often leaves no sampling variation (a macro
-                # MAE of the middle class is the same on every resample): a point.
-                warnings.simplefilter("ignore", DegenerateDataWarning)
+            # One class for every item often leaves no sampling variation (a macro MAE
+            # of the middle class is the same on every resample): a point, unsaid.
+            with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
                 result = score_interval(
-                    measure.scorer, y_true, value,
-                    random_state=_task_seed(seed, m, 1, 0), **arguments, **common,
+                    measure.scorer, y_true, trivial_value, random_state=interval_seed,
+                    **arguments, **common,
                 )
             scores.append(_score_record(TRIVIAL, measure, result))
         else:
             trivial_classes[measure.name] = None
             scores.append(_score_record(TRIVIAL, measure, None))
-        comparisons += _compare(measure, m, systems, fed, y_true, arguments, common, seed)
+        comparisons += _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
+                                seed, caught)
+    _warn_once_per_measure(caught)
 
     per_class = pd.DataFrame.from_dict(
         {
@@ -548,6 +574,14 @@ def evaluate(
         orient="index",
     )
     per_class.columns = pd.MultiIndex.from_tuples(per_class.columns, names=["quantity", "class"])
+    confusion_matrices = {
+        name: pd.DataFrame(
+            ordinal_confusion_matrix(y_true, output, labels=classes,
+                                     sample_weight=sample_weight),
+            index=pd.Index(classes, name="true"), columns=pd.Index(classes, name="predicted"),
+        )
+        for name, output in systems.items() if kinds[name] == "labels"
+    }
     per_group = per_group_mean = None
     if groups is not None:
         per_group, per_group_mean = _per_group(
@@ -575,8 +609,10 @@ def evaluate(
         "confidence_level": float(confidence_level),
         "n_resamples": int(n_resamples),
         "interval_method": INTERVAL_METHOD,
-        "comparison_test": "paired randomization",
+        "comparison_test": COMPARISON_TEST,
+        "comparison_interval_method": COMPARISON_INTERVAL_METHOD,
         "multiple_comparisons": "holm, within each measure",
+        "significance_level": float(1 - confidence_level),
         "random_state": seed,
         "sklearn_ordinal_version": __version__,
     }
@@ -587,8 +623,11 @@ def evaluate(
         per_group=per_group,
         per_group_mean=per_group_mean,
         notes=notes,
+        warnings=pd.DataFrame.from_records(caught,
+                                           columns=["system", "measure", "category", "message"]),
         systems=kinds,
         classes=classes,
+        confusion_matrices=confusion_matrices,
         trivial_classes=trivial_classes,
         settings=settings,
     )
@@ -624,40 +663,94 @@ def _common_scale(scores):
     return rankdata(scores, method="average") / len(scores)
 
 
-def _compare(measure, m, systems, fed, y_true, arguments, common, seed):
-    """Every pair of systems under one measure, with Holm-adjusted p-values."""
+def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common, seed, caught):
+    """Every pair of systems under one measure, then every system against the trivial
+    classifier, with Holm-adjusted p-values and the verdict ``better``.
+
+    The interval of the difference and its p-value come from one paired bootstrap:
+    the percentile interval and the p-value of its inversion, so that the interval
+    of level 1 - alpha excludes 0 exactly when the p-value is below alpha. The paired
+    randomization test's p-value is kept beside them (``pvalue_randomization``).
+    """
+    # Numbered among all systems, as the intervals are: a comparison's seed does not
+    # depend on which other systems the measure applies to.
     names = list(systems)
+    pairs = [(names[i], names[j], (2, i, j)) for i in range(len(names))
+             for j in range(i + 1, len(names)) if names[i] in fed and names[j] in fed]
+    outputs = dict(fed)
+    if trivial_value is not None:
+        outputs[TRIVIAL] = trivial_value
+        pairs += [(name, TRIVIAL, (3, i)) for i, name in enumerate(names) if name in fed]
+    options = {**common, "method": COMPARISON_INTERVAL_METHOD}
     records = []
-    for i, a in enumerate(names):
-        for j in range(i + 1, len(names)):
-            b = names[j]
-            if a not in fed or b not in fed:
-                continue  # the notes say why the measure does not apply
-            pred_a, pred_b = fed[a], fed[b]
-            if measure.family == "ranking":
-                pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
+    for a, b, place in pairs:
+        pred_a, pred_b = outputs[a], outputs[b]
+        if measure.family == "ranking":
+            pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
+        # A difference the same on every resample (identical predictions, two constant
+        # systems) is a point interval with p = 1 or 0: the table says it all.
+        with _caught(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
             result = compare_scores(
                 measure.scorer, y_true, pred_a, pred_b,
-                random_state=_task_seed(seed, m, 2, i, j), **arguments, **common,
+                random_state=_task_seed(seed, m, *place), **arguments, **options,
             )
-            low, high = result.confidence_interval
-            records.append({
-                "measure": measure.name,
-                "system_a": a,
-                "system_b": b,
-                "estimate_a": result.estimate_a,
-                "estimate_b": result.estimate_b,
-                "difference": result.estimate,
-                "low": float(low),
-                "high": float(high),
-                "pvalue": result.pvalue,
-            })
+        low, high = result.confidence_interval
+        records.append({
+            "measure": measure.name,
+            "system_a": a,
+            "system_b": b,
+            "estimate_a": result.estimate_a,
+            "estimate_b": result.estimate_b,
+            "difference": result.estimate,
+            "low": float(low),
+            "high": float(high),
+            "pvalue": percentile_interval_pvalue(result.bootstrap_distribution),
+            "pvalue_randomization": result.pvalue,
+        })
     adjusted = holm_adjust([record["pvalue"] for record in records])
+    alpha = 1 - common["confidence_level"]
     for record, value in zip(records, adjusted):
         record["pvalue_holm"] = float(value)
         difference = record["difference"] * (1 if measure.greater_is_better else -1)
-        record["better"] = (
-            record["system_a"] if difference > 0
-            else record["system_b"] if difference < 0 else None
-        )
+        # A system is named only when the difference holds after Holm's adjustment.
+        if not value < alpha:
+            record["better"] = NO_DIFFERENCE
+        else:
+            record["better"] = record["system_a"] if difference > 0 else record["system_b"]
     return records
+
+
+@contextmanager
+def _caught(caught, system, measure, ignore=()):
+    """Record the warnings of one computation, to be summarized once per measure."""
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        yield
+    for record in records:
+        if ignore and issubclass(record.category, ignore):
+            continue
+        caught.append({"system": system, "measure": measure,
+                       "category": record.category.__name__,
+                       "message": " ".join(str(record.message).split())})
+
+
+def _warn_once_per_measure(caught):
+    """One warning per measure that warned, counting its warnings; the details are in
+    ``report.warnings`` (``--verbose`` on the command line)."""
+    if not caught:
+        return
+    table = pd.DataFrame.from_records(caught)
+    for measure, rows in table.groupby("measure", sort=False):
+        kinds = rows["message"].map(_warning_kind).value_counts()
+        summary = "; ".join(f"{count} x {kind}" for kind, count in kinds.items())
+        warn_user(
+            f"{measure}: {len(rows)} warning(s) while resampling ({summary}); "
+            "report.warnings (--verbose on the command line) lists them.",
+            UserWarning,
+        )
+
+
+def _warning_kind(message):
+    """A warning's message without its numbers: one kind, however many values."""
+    words = message.split(":")[0].split("(")[0].split()
+    return " ".join("N" if any(c.isdigit() for c in word) else word for word in words)

@@ -28,6 +28,13 @@ _FORMATS = {
     ".pq": "parquet",
 }
 
+# Extensions that say nothing of the content (PyEvALL's files are .txt holding JSON):
+# the format is read from the content, and the report says which it was.
+_BY_CONTENT = {".txt", ""}
+
+# How a missing prediction is handled (see read_evaluation_files).
+_MISSING = ("error", "drop", "wrong")
+
 # The group column of PyEvALL's format, used when the gold file has it.
 _PYEVALL_GROUP = "test_case"
 
@@ -44,23 +51,30 @@ def read_evaluation_files(
     prediction_column=None,
     group_column="auto",
     allow_missing=False,
+    missing=None,
+    labels=None,
 ):
     """Read a gold file and systems' prediction files, matched item by item by id.
 
     Each file is a table with one row per item: CSV (``.csv``), TSV (``.tsv``,
     ``.tab``), JSON (``.json``: a list of records, as PyEvALL writes it, or one
     record per line), JSON lines (``.jsonl``, ``.ndjson``) or Parquet (``.parquet``,
-    ``.pq``; needs ``pyarrow``). The defaults read PyEvALL's format, records
-    ``{"test_case": ..., "id": ..., "value": ...}``; other tables name their columns
-    with ``id_column``, ``label_column`` and ``group_column``.
+    ``.pq``; needs ``pyarrow``). A ``.txt`` file (PyEvALL's own files are ``.txt``
+    holding JSON) or one without an extension is read by its content, as PyEvALL
+    reads it: JSON when it starts with ``[`` or ``{``, else TSV when its first line
+    holds a tab, else CSV when it holds a comma; ``formats`` says what was read.
+    The defaults read PyEvALL's format, records ``{"test_case": ..., "id": ...,
+    "value": ...}``; other tables name their columns with ``id_column``,
+    ``label_column`` and ``group_column``.
 
     Items are matched by id, never by position. Ids are compared as text, as they
     are written: ``1`` in a CSV file, ``1`` and ``"1"`` in a JSON file all match,
     but ``1.0`` does not match ``1``. Within a group (a ``test_case``) every id must
     be unique. A gold id missing from a prediction file, an id of a prediction file
     that the gold lacks, and an id that appears twice in one file are errors that
-    name the first few ids and count them; ``allow_missing=True`` keeps only the
-    items present in every file instead (duplicates stay errors).
+    name the first few ids and count them; ``missing`` chooses another convention for
+    the first two (duplicates stay errors). An item with a list of labels (PyEvALL's
+    multi-label files) is refused.
 
     Labels are numbers when every label of a file is a number or the text of one
     (``"3"``, ``3``, ``3.0`` all read as the integer 3), else text; an ordered
@@ -94,9 +108,24 @@ def read_evaluation_files(
         has the group column is matched on (group, id); one that lacks it is
         matched on the id alone, which must then be unique in the gold file.
     allow_missing : bool, default=False
-        Score only the items present in every file, instead of raising an error
-        when a file lacks some or has extra ones; ``left_out`` says which items
-        were left out.
+        The same as ``missing="drop"``.
+    missing : {"error", "drop", "wrong"}, default=None
+        What a gold item without a prediction (or an id the gold file lacks) does:
+
+        - ``"error"`` (the default, unless ``allow_missing``): a ``ValueError``
+          naming the ids;
+        - ``"drop"``: score only the items present in every file; ``left_out``
+          says which items were left out;
+        - ``"wrong"``: PyEvALL's convention, the item counts as wrong for the system
+          that lacks it. It is given the class farthest from its gold class (the
+          lowest class on a tie), which is wrong under every measure and the worst
+          error under a distance; ``filled`` lists these items. Ids the gold file
+          lacks are left out, as under ``"drop"``. Accuracy is then PyEvALL's; a
+          precision or F-measure is not quite, as the farthest class gains a false
+          positive where PyEvALL counts precision over the predicted items only.
+    labels : array-like, default=None
+        The classes in order, lowest first: needed by ``missing="wrong"`` when the
+        labels are text (numbers are ordered as numbers).
 
     Returns
     -------
@@ -112,9 +141,20 @@ def read_evaluation_files(
         groups : pandas.Series of shape (n_samples,) or None
             The items' groups, on the index of ``y_true``; None without groups.
         left_out : pandas.DataFrame
-            The items left out under ``allow_missing=True``, one row per file and
-            id, with columns ``file``, ``id`` (and the group column, with groups)
-            and ``reason``; empty when nothing was left out.
+            The items left out under ``missing="drop"`` (and the extra ids under
+            ``"wrong"``), one row per file and id, with columns ``file``, ``id``
+            (and the group column, with groups) and ``reason``; empty when nothing
+            was left out.
+        filled : pandas.DataFrame
+            Under ``missing="wrong"``, the gold items a system lacks, counted as
+            wrong: columns ``system``, ``id`` (and the group column) and
+            ``class_given``; empty otherwise.
+        formats : dict
+            ``{path: format read}``, the format being ``"csv"``, ``"tsv"``,
+            ``"json"`` or ``"parquet"``.
+        note : str
+            The files' formats and the missing-prediction convention in words, with
+            the number of items it affected: the header of the report.
 
     Raises
     ------
@@ -145,6 +185,13 @@ def read_evaluation_files(
     >>> data.y_true.tolist()
     [1, 2, 3]
     """
+    if missing is None:
+        missing = "drop" if allow_missing else "error"
+    elif missing not in _MISSING:
+        raise ValueError(f"missing={missing!r}: it must be one of {', '.join(_MISSING)}.")
+    elif allow_missing and missing != "drop":
+        raise ValueError(f"allow_missing=True means missing='drop'; it contradicts "
+                         f"missing={missing!r}. Give one of them.")
     paths = [Path(predictions)] if isinstance(predictions, (str, Path)) else [
         Path(path) for path in predictions
     ]
@@ -152,7 +199,8 @@ def read_evaluation_files(
         raise ValueError("No prediction file given: give at least one system's file.")
     prediction_column = label_column if prediction_column is None else prediction_column
     gold_path = Path(gold)
-    gold_table = _read_table(gold_path)
+    gold_table, gold_format = _read_table(gold_path)
+    formats = {str(gold_path): gold_format}
     if group_column == "auto":
         # One test case for every item (a common PyEvALL file) groups nothing.
         several = (_PYEVALL_GROUP in gold_table.columns
@@ -162,7 +210,7 @@ def read_evaluation_files(
 
     systems = {}
     for name, path in zip(_system_names(paths), paths):
-        table = _read_table(path)
+        table, formats[str(path)] = _read_table(path)
         own_group = group_column if group_column in table.columns else None
         items = _items(table, path, id_column, prediction_column, own_group)
         systems[name] = (path, items)
@@ -171,17 +219,29 @@ def read_evaluation_files(
     for path, items in systems.values():
         _check_same_kind(gold_labels, gold_path, items["label"], path)
 
-    keep, rows, left_out = _match(gold_items, gold_path, systems, group_column, allow_missing)
+    keep, rows, left_out = _match(gold_items, gold_path, systems, group_column, missing)
     kept = gold_items[keep]
     index = _index(kept, id_column, group_column)
     y_true = pd.Series(kept["label"].to_numpy(), index=index, name=label_column)
     if isinstance(gold_labels.dtype, pd.CategoricalDtype):
         y_true = y_true.astype(gold_labels.dtype)
-    y_pred = pd.DataFrame(
-        {name: items["label"].to_numpy()[rows[name][keep]]
-         for name, (_, items) in systems.items()},
-        index=index,
-    )
+    predicted, filled = {}, []
+    for name, (_, items) in systems.items():
+        row = rows[name][keep]
+        values = items["label"].to_numpy()[np.maximum(row, 0)]
+        absent = row < 0
+        if absent.any():  # only under missing="wrong"
+            values = values.astype(object) if values.dtype.kind != "O" else values.copy()
+            order = _class_order(gold_labels, [own["label"] for _, own in systems.values()],
+                                 labels)
+            values[absent] = _farthest(kept["label"].to_numpy()[absent], order)
+            filled.append(pd.DataFrame({"system": name, "id": kept["id"].to_numpy()[absent],
+                                        "group": kept["group"].to_numpy()[absent]
+                                        if "group" in kept else None,
+                                        "class_given": values[absent]}))
+            values = _typed_labels(pd.Series(values), "the filled predictions").to_numpy()
+        predicted[name] = values
+    y_pred = pd.DataFrame(predicted, index=index)
     groups = None
     if group_column is not None:
         groups = pd.Series(kept["group"].to_numpy(), index=index, name=group_column)
@@ -189,7 +249,72 @@ def read_evaluation_files(
     left_out = (pd.concat(left_out, ignore_index=True) if left_out
                 else pd.DataFrame(columns=["file", "id", "group", "reason"]))
     left_out = left_out.rename(columns={"id": id_column, "group": group_column or "group"})
-    return Bunch(y_true=y_true, y_pred=y_pred, groups=groups, left_out=left_out[columns])
+    filled = (pd.concat(filled, ignore_index=True) if filled
+              else pd.DataFrame(columns=["system", "id", "group", "class_given"]))
+    filled = filled.rename(columns={"id": id_column, "group": group_column or "group"})
+    filled = filled[["system", id_column] + ([group_column] if group_column else [])
+                    + ["class_given"]]
+    left_out = left_out[columns]
+    return Bunch(y_true=y_true, y_pred=y_pred, groups=groups, left_out=left_out,
+                 filled=filled, formats=formats,
+                 note=_note(formats, missing, left_out, filled, len(gold_items), len(kept)))
+
+
+def _class_order(gold, predicted, labels):
+    """The classes in order, for the farthest class: ``labels``, or numbers' order."""
+    if labels is not None:
+        if pd.api.types.is_numeric_dtype(gold.dtype):
+            # --labels arrives as text; number labels are matched as numbers.
+            return pd.to_numeric(pd.Series(labels)).to_numpy()
+        return np.asarray(labels, dtype=object)
+    if isinstance(gold.dtype, pd.CategoricalDtype) and gold.cat.ordered:
+        return np.asarray(gold.cat.categories, dtype=object)
+    every = [gold] + list(predicted)
+    if all(pd.api.types.is_numeric_dtype(labels_.dtype) for labels_ in every):
+        return np.unique(np.concatenate([labels_.to_numpy() for labels_ in every]))
+    raise ValueError(
+        "missing='wrong' gives a gold item without a prediction the class farthest from "
+        "its gold class, which needs the order of the text labels: give labels= "
+        "(--labels low,...,high)."
+    )
+
+
+def _farthest(gold, order):
+    """The class farthest from each gold class: the lowest or the highest (lowest on a
+    tie, e.g. the middle class)."""
+    position = pd.Index(order).get_indexer(gold)
+    if (position < 0).any():
+        unknown = gold[position < 0][0]
+        raise ValueError(f"The gold class {unknown!r} is not among labels "
+                         f"{list(order)}; give every class in labels.")
+    last = len(order) - 1
+    return np.where(position >= last - position, order[0], order[last])
+
+
+def _note(formats, missing, left_out, filled, n_gold, n_kept):
+    """The files' formats and the missing convention, counted, for the report's header."""
+    read = ", ".join(f"{Path(path).name} as {file_format.upper()}"
+                     for path, file_format in formats.items()
+                     if Path(path).suffix.lower() in _BY_CONTENT)
+    text = f"Files read by their content: {read}. " if read else ""
+    if missing == "error":
+        return text + ("Missing predictions: none allowed (every prediction file has "
+                       "every gold item).")
+    n_extra = int((left_out["reason"] != "missing").sum())
+    extra = (f"; {n_extra} item(s) of prediction files that the gold file lacks were "
+             "left out" if n_extra else "")
+    if missing == "drop":
+        return text + (f"Missing predictions: dropped (--missing drop): {n_kept} of the "
+                       f"{n_gold} gold items are in every file and scored; "
+                       f"{n_gold - n_kept} were left out{extra}.")
+    counts = filled.groupby("system", sort=False).size()
+    per_system = ", ".join(f"{name}: {count}" for name, count in counts.items())
+    return text + (
+        f"Missing predictions: counted as wrong (--missing wrong, PyEvALL's convention): "
+        f"{len(filled)} (system, item) pair(s) without a prediction"
+        + (f" ({per_system})" if per_system else "")
+        + " were given the class farthest from the gold class" + extra + "."
+    )
 
 
 def _system_names(paths):
@@ -207,15 +332,20 @@ def _system_names(paths):
 
 
 def _read_table(path):
-    """The file's rows as a DataFrame; CSV and TSV cells as text, JSON as parsed."""
-    file_format = _FORMATS.get(path.suffix.lower())
-    if file_format is None:
+    """The file's rows as a DataFrame, and the format read (``"json"``, ``"tsv"``...);
+    CSV and TSV cells as text, JSON as parsed."""
+    suffix = path.suffix.lower()
+    file_format = _FORMATS.get(suffix)
+    if file_format is None and suffix not in _BY_CONTENT:
         raise ValueError(
-            f"{path}: unknown file type {path.suffix or '(no extension)'!r}; the "
-            f"extension must be one of {', '.join(_FORMATS)}."
+            f"{path}: unknown file type {path.suffix!r}; the extension must be one of "
+            f"{', '.join(_FORMATS)}, or .txt (or none) for a file whose format is read from "
+            "its content."
         )
     if not path.is_file():
         raise ValueError(f"{path}: no such file.")
+    if file_format is None:
+        file_format = _sniff(path)
     if file_format == "parquet":
         table = _read_parquet(path)
     elif file_format == "json":
@@ -224,7 +354,37 @@ def _read_table(path):
         table = _read_delimited(path, "," if file_format == "csv" else "\t")
     if len(table) == 0:
         raise ValueError(f"{path}: the file has no rows; every file needs one row per item.")
-    return table
+    return table, file_format
+
+
+def _sniff(path):
+    """JSON, TSV or CSV, from the first line of a file, as PyEvALL tells them apart.
+
+    JSON starts with ``[`` or ``{``; otherwise the header line holds tabs (TSV) or
+    commas (CSV). A header with neither is refused rather than guessed.
+    """
+    with open(path, "rb") as file:
+        head = file.read(65536)
+    if head.startswith(b"PAR1"):
+        return "parquet"
+    try:
+        text = head.decode("utf-8-sig", errors="strict").lstrip()
+    except UnicodeDecodeError:
+        text = head.decode("utf-8", errors="ignore").lstrip()
+    if not text:
+        raise ValueError(f"{path}: the file is empty; it needs one row per item.")
+    if text[0] in "[{":
+        return "json"
+    first_line = text.splitlines()[0]
+    if "\t" in first_line:
+        return "tsv"
+    if "," in first_line:
+        return "csv"
+    raise ValueError(
+        f"{path}: the format cannot be read from the content: not JSON, and the first line "
+        f"{first_line[:60]!r} has neither tabs (TSV) nor commas (CSV). Name the file .json, "
+        ".tsv or .csv after its content."
+    )
 
 
 def _read_delimited(path, separator):
@@ -319,8 +479,28 @@ def _items(table, path, id_column, label_column, group_column):
         keys = _keys(items)[labels.isna().to_numpy()]
         raise ValueError(f"{path}: {_count_of(keys, 'item')} without a label: ids "
                          f"{_first(keys)}; every item needs a label.")
+    _refuse_several_labels(labels, items, path)
     items["label"] = _typed_labels(labels, path)
     return items
+
+
+def _refuse_several_labels(labels, items, path):
+    """A list of labels per item (PyEvALL's multi-label format) is not one ordinal class.
+
+    Only a column that is not all numbers or all text can hold lists: the common case
+    costs one type inference, no look at each item.
+    """
+    if pd.api.types.infer_dtype(labels, skipna=True) not in ("mixed", "mixed-integer"):
+        return
+    several = labels.map(lambda value: isinstance(value, (list, tuple, dict))).to_numpy()
+    if several.any():
+        first = int(np.flatnonzero(several)[0])
+        raise ValueError(
+            f"{path}: {_count_of(np.flatnonzero(several), 'item')} with several labels "
+            f"(a multi-label file), the first id {_quoted(_keys(items)[first])} with "
+            f"{labels.iloc[first]!r}; an ordinal item has exactly one class. Give one "
+            "value per item, as text or a number."
+        )
 
 
 def _as_text(column):
@@ -425,9 +605,10 @@ def _keys(items, by_group=True):
     return items["id"].to_numpy(dtype=object)
 
 
-def _match(gold, gold_path, systems, group_column, allow_missing):
+def _match(gold, gold_path, systems, group_column, missing):
     """The gold items kept (a mask), each system's row of every gold item (-1 when
-    missing), and the frames of ``left_out``."""
+    missing), and the frames of ``left_out``. Under ``missing="wrong"`` the gold items
+    a system lacks are kept (their rows stay -1) and only extra ids are left out."""
     gold_keys = _keys(gold)
     _check_unique(gold_keys, pd.factorize(gold_keys)[0], gold_path, group_column)
     keep = np.ones(len(gold), dtype=bool)
@@ -438,6 +619,7 @@ def _match(gold, gold_path, systems, group_column, allow_missing):
                              "group": items["group"][mask] if "group" in items else None,
                              "reason": reason})
 
+    missing_convention = missing
     for name, (path, items) in systems.items():
         by_group = "group" in items
         gold_keys, own_keys = _keys(gold, by_group), _keys(items, by_group)
@@ -459,17 +641,20 @@ def _match(gold, gold_path, systems, group_column, allow_missing):
         if missing.any():
             problems.append(f"{path} lacks {_count_of(gold_keys[missing], 'id')} of the gold "
                             f"file {gold_path}: {_first(gold_keys[missing])}")
-            keep &= ~missing
-            left_out.append(left(gold, missing, path, "missing"))
+            if missing_convention != "wrong":
+                keep &= ~missing
+                left_out.append(left(gold, missing, path, "missing"))
         if extra.any():
             problems.append(f"{path} has {_count_of(own_keys[extra], 'id')} that the gold "
                             f"file {gold_path} lacks: {_first(own_keys[extra])}")
             left_out.append(left(items, extra, path, "not in the gold file"))
-    if problems and not allow_missing:
+    if problems and missing_convention == "error":
         raise ValueError(
             "The files do not have the same items: " + "; ".join(problems) + ". "
-            + _hint(gold, systems) + "Give every file the same ids, or score only the "
-            "items common to all files with allow_missing=True (--allow-missing)."
+            + _hint(gold, systems) + "Give every file the same ids, score only the "
+            "items common to all files with missing='drop' (--missing drop, or "
+            "--allow-missing), or count a gold item without a prediction as wrong with "
+            "missing='wrong' (--missing wrong)."
         )
     if not keep.any():
         raise ValueError("The files have no item in common: nothing to score.")

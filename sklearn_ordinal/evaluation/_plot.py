@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._report import TRIVIAL
+from ._trivial_row import TRIVIAL
 
 
 def plot_report(report, measures, ax=None):

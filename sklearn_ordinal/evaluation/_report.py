@@ -7,11 +7,21 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-# The row of the trivial classifier of each measure, among the systems.
-TRIVIAL = "(trivial)"
+from ._html import render_html
+from ._plot import plot_report
+from ._trivial_row import TRIVIAL
 
 FORMAT = "sklearn_ordinal.evaluation"
-FORMAT_VERSION = 1
+# 2: comparisons against the trivial classifier, the bootstrap p-value (the inversion of
+# the comparison's interval) with the randomization p-value beside it, and warnings.
+FORMAT_VERSION = 2
+
+_COMMON_RANDOM_NUMBERS = (
+    "Every system of a measure is resampled with the same random numbers: identical "
+    "predictions get identical intervals."
+)
+
+_WARNING_COLUMNS = ["system", "measure", "category", "message"]
 
 _BASELINE_NOTES = {
     "gold": "The trivial classifier of each measure chose its class on the gold labels "
@@ -61,9 +71,16 @@ class EvaluationReport:
     comparisons : pandas.DataFrame
         Indexed by (measure, system_a, system_b), one row per pair of systems:
         ``estimate_a``, ``estimate_b``, ``difference`` (a minus b), its interval
-        ``low`` and ``high``, ``pvalue`` (paired randomization test), ``pvalue_holm``
-        (adjusted within the measure) and ``better``, the system with the better
-        value.
+        ``low`` and ``high`` (the percentile interval of the paired bootstrap),
+        ``pvalue`` (from the same bootstrap: the smallest :math:`\\alpha` at which
+        the interval of level :math:`1 - \\alpha` touches 0, so the interval excludes
+        0 exactly when ``pvalue`` is below ``1 - confidence_level``),
+        ``pvalue_randomization`` (the paired randomization test, for reference),
+        ``pvalue_holm`` (``pvalue`` adjusted by Holm's method within the measure)
+        and ``better``: the better system when ``pvalue_holm`` is below
+        ``1 - confidence_level``, else ``"no difference"``. After the pairs of
+        systems come the rows of each system against ``"(trivial)"``, where
+        ``better`` is ``"(trivial)"`` when the system is worse than the baseline.
     notes : pandas.DataFrame
         ``system``, ``measure``, ``reason``: why a value is NaN.
     systems : dict
@@ -76,9 +93,22 @@ class EvaluationReport:
         Everything needed to reproduce the report: the measures, confidence level,
         resamples, interval method, seed, where the baseline was fitted and the
         package version.
+    warnings : pandas.DataFrame, default=None
+        ``system`` (or ``"a - b"`` for a comparison), ``measure``, ``category``,
+        ``message``: the warnings of the resampling, which :func:`evaluate`
+        summarizes in one warning per measure.
+    confusion_matrices : dict, default=None
+        ``{system: DataFrame}`` for the systems giving labels: the (weighted) count of
+        items of each true class (rows) and predicted class (columns), classes in
+        order.
 
     Attributes
     ----------
+    input_note : str or None
+        Where the items came from, in words: the files' formats and the convention
+        for missing predictions with the number of items it affected
+        (``read_evaluation_files(...).note``; the command line sets it). The first
+        line of every export when set.
     greater_is_better : dict
         ``{measure: bool}``: whether a higher value of the measure is better.
 
@@ -107,24 +137,30 @@ class EvaluationReport:
     """
 
     def __init__(self, *, scores, per_class, per_group, per_group_mean, comparisons, notes,
-                 systems, classes, trivial_classes, settings):
+                 systems, classes, trivial_classes, settings, warnings=None,
+                 confusion_matrices=None):
         self.scores = scores
         self.per_class = per_class
         self.per_group = per_group
         self.per_group_mean = per_group_mean
         self.comparisons = comparisons
         self.notes = notes
+        self.warnings = (pd.DataFrame(columns=_WARNING_COLUMNS) if warnings is None
+                         else warnings)
         self.systems = systems
         self.classes = classes
+        self.confusion_matrices = {} if confusion_matrices is None else confusion_matrices
         self.trivial_classes = trivial_classes
         self.settings = settings
+        self.input_note = None
         self.greater_is_better = {
             measure["name"]: measure["greater_is_better"] for measure in settings["measures"]
         }
 
     @classmethod
     def _from_records(cls, *, scores, comparisons, per_class, per_group, per_group_mean,
-                      notes, systems, classes, trivial_classes, settings):
+                      notes, systems, classes, trivial_classes, settings, warnings=None,
+                      confusion_matrices=None):
         measures = [measure["name"] for measure in settings["measures"]]
         rows = list(systems) + [TRIVIAL]
         table = pd.DataFrame.from_records(scores).set_index(["system", "measure"])
@@ -136,7 +172,8 @@ class EvaluationReport:
         wide = wide.reindex(index=rows, columns=columns)
         wide.index.name = None
         comparison_columns = ["measure", "system_a", "system_b", "estimate_a", "estimate_b",
-                              "difference", "low", "high", "pvalue", "pvalue_holm", "better"]
+                              "difference", "low", "high", "pvalue", "pvalue_randomization",
+                              "pvalue_holm", "better"]
         comparisons = pd.DataFrame.from_records(comparisons, columns=comparison_columns)
         comparisons = comparisons.set_index(["measure", "system_a", "system_b"])
         notes = pd.DataFrame.from_records(notes, columns=["system", "measure", "reason"])
@@ -147,8 +184,11 @@ class EvaluationReport:
             per_group_mean=per_group_mean,
             comparisons=comparisons,
             notes=notes,
+            warnings=pd.DataFrame.from_records(warnings or [], columns=_WARNING_COLUMNS)
+            if not isinstance(warnings, pd.DataFrame) else warnings,
             systems=dict(systems),
             classes=np.asarray(classes),
+            confusion_matrices=confusion_matrices,
             trivial_classes=dict(trivial_classes),
             settings=settings,
         )
@@ -183,31 +223,36 @@ class EvaluationReport:
             f"classes={len(self.classes)})"
         )
 
-    def to_string(self, *, digits=3):
+    def to_string(self, *, digits=3, width=80):
         """The report as plain text: scores with intervals, comparisons, notes.
 
         A measure per row and a system per column, each cell the estimate and its
-        interval; then the paired comparisons, the mean over the groups and the
-        notes. ``str(report)`` gives the same text. The per-class and per-group
-        tables are in :meth:`to_markdown`, :meth:`to_json` and the attributes.
+        interval; then the paired comparisons of each measure, the pooled scores beside
+        the mean over the groups, and the notes. Tables wider than ``width`` are
+        wrapped into blocks of columns, so the text fits a terminal for any number of
+        systems. ``str(report)`` gives the same text. The per-class and per-group
+        tables are in :meth:`to_markdown`, :meth:`to_html`, :meth:`to_json` and the
+        attributes.
 
         Parameters
         ----------
         digits : int, default=3
             Decimals shown.
+        width : int, default=80
+            Characters per line, prose and tables alike.
 
         Returns
         -------
         text : str
-            The report, its prose wrapped at 88 characters.
+            The report, ending with a newline.
 
         Examples
         --------
         >>> from sklearn_ordinal import evaluate
         >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
         ...                   measures=["accuracy"], n_resamples=99, random_state=0)
-        >>> print(report.to_string().splitlines()[5])
-        accuracy  0.833 [0.394, 1.000]  0.333 [0.000, 0.667]  higher
+        >>> print(report.to_string().splitlines()[6])
+        accuracy (higher)  0.833 [0.394, 1.000]  0.333 [0.167, 0.667]
         """
         def number(value):
             return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
@@ -215,52 +260,94 @@ class EvaluationReport:
         def interval(low, high):
             return "" if pd.isna(low) else f"[{number(low)}, {number(high)}]"
 
+        def table(frame):
+            return frame.to_string(line_width=width)
+
         settings = self.settings
         level = f"{100 * settings['confidence_level']:g}%"
+        alpha = f"{1 - settings['confidence_level']:.2g}"
         scores = pd.DataFrame(
             {system: [f"{number(self.scores.loc[system, (measure, 'estimate')])} "
                       + interval(self.scores.loc[system, (measure, "low")],
                                  self.scores.loc[system, (measure, "high")])
                       for measure in self.measures]
              for system in self.scores.index},
-            index=pd.Index(self.measures, name="measure"),
+            index=pd.Index([self._labelled(measure) for measure in self.measures],
+                           name="measure (better)"),
         )
-        scores["better"] = ["higher" if self.greater_is_better[measure] else "lower"
-                            for measure in self.measures]
-        sections = [
+        sections = [self.input_note] if self.input_note else []
+        sections += [
             f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
             f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
             f"in order: {', '.join(map(str, self.classes.tolist()))}. "
-            + self.resampling_note,
-            scores.to_string(),
+            + self.resampling_note + " " + _COMMON_RANDOM_NUMBERS,
+            table(scores),
             "(trivial): the trivial classifier of each measure, one class for every item ("
             + ", ".join(f"{measure}: {self.trivial_classes[measure]}"
                         for measure in self.measures) + "). " + self.baseline_note,
         ]
         if len(self.comparisons):
-            comparisons = pd.DataFrame({
-                "a - b": self.comparisons["difference"].map(number),
-                "interval": [interval(low, high) for low, high in
-                             zip(self.comparisons["low"], self.comparisons["high"])],
-                "p": self.comparisons["pvalue"].map(number),
-                "p (Holm)": self.comparisons["pvalue_holm"].map(number),
-                "better": self.comparisons["better"].fillna(""),
-            })
-            comparisons.index = comparisons.index.set_names(["measure", "a", "b"])
-            sections += [
-                f"Paired differences a - b with {level} intervals; p-values of the paired "
-                "randomization test, adjusted by Holm's method within each measure.",
-                comparisons.to_string(),
-            ]
+            sections.append(self._comparisons_note(level, alpha))
+            for measure in self.measures:
+                if measure not in self.comparisons.index.get_level_values("measure"):
+                    continue
+                rows = self.comparisons.loc[measure]
+                frame = pd.DataFrame({
+                    "a - b [interval]": [
+                        f"{number(difference)} {interval(low, high)}"
+                        for difference, low, high in zip(rows["difference"], rows["low"],
+                                                         rows["high"])],
+                    "p": rows["pvalue"].map(number),
+                    "Holm": rows["pvalue_holm"].map(number),
+                    "better": [_verdict(b, better) for (_, b), better
+                               in zip(rows.index, rows["better"])],
+                })
+                frame.index = frame.index.set_names(["a", "b"])
+                sections.append(f"{self._labelled(measure)}:\n" + table(frame))
         if self.per_group_mean is not None:
-            sections += ["Mean over the groups, each counting once:",
-                         self.per_group_mean.T.map(number).to_string()]
+            sections += [self._pooled_note(),
+                         table(self._pooled_and_mean(number, " / "))]
         if len(self.notes):
-            sections += ["Notes:\n" + "\n".join(f"- {row.system}, {row.measure}: {row.reason}."
-                                                 for row in self.notes.itertuples())]
-        # Prose wrapped for a terminal; the tables are as wide as they are.
-        return "\n\n".join(section if "\n" in section else textwrap.fill(section, 88)
-                           for section in sections)
+            sections += ["Notes:\n" + "\n".join(
+                textwrap.fill(f"- {row.system}, {row.measure}: {row.reason}.", width,
+                              subsequent_indent="  ")
+                for row in self.notes.itertuples())]
+        sections.append("Per class and per group: to_markdown(), to_html() or to_json() "
+                        "(--format markdown, html or json).")
+        # Prose wrapped for a terminal; tables wrapped into blocks of columns above.
+        return "\n\n".join(section if "\n" in section else textwrap.fill(section, width)
+                             for section in sections) + "\n"
+
+    def _labelled(self, measure):
+        return f"{measure} ({'higher' if self.greater_is_better[measure] else 'lower'})"
+
+    def _comparisons_note(self, level, alpha):
+        return (
+            f"Paired differences a - b with {level} percentile bootstrap intervals; p: "
+            f"from the same bootstrap (the interval excludes 0 exactly when p < {alpha}); "
+            f"Holm: p adjusted by Holm's method within each measure. A system is named "
+            f"better only when Holm < {alpha}: an interval may exclude 0 beside "
+            "'no difference', as the intervals are not adjusted for the number of "
+            f"comparisons. Against {TRIVIAL}, 'worse' says the system is worse than the "
+            "trivial classifier."
+        )
+
+    def _pooled_note(self):
+        n_groups = self.settings.get("n_groups")
+        return (
+            "Pooled over the items (the scores above, the report's headline) / mean over "
+            f"the {n_groups} groups, each counting once (PyEvALL's headline):"
+        )
+
+    def _pooled_and_mean(self, number, separator):
+        return pd.DataFrame(
+            {system: [number(self.scores.loc[system, (measure, "estimate")]) + separator
+                      + number(self.per_group_mean.loc[system, measure])
+                      for measure in self.measures]
+             for system in self.per_group_mean.index},
+            index=pd.Index([self._labelled(measure) for measure in self.measures],
+                           name="measure (better)"),
+        )
 
     def __str__(self):
         return self.to_string()
@@ -371,6 +458,7 @@ class EvaluationReport:
             "classes": [_plain(label) for label in self.classes.tolist()],
             "systems": [{"name": name, "kind": kind} for name, kind in self.systems.items()],
             "settings": self.settings,
+            "input_note": self.input_note,
             "baseline_note": self.baseline_note,
             "resampling_note": self.resampling_note,
             "trivial_classes": {
@@ -384,6 +472,13 @@ class EvaluationReport:
             "per_group": per_group,
             "comparisons": comparisons,
             "notes": self.notes.to_dict("records"),
+            "warnings": self.warnings.to_dict("records"),
+            "confusion_matrices": [
+                {"system": system, "true": _plain(true), "predicted": _plain(predicted),
+                 "count": _plain(count)}
+                for system, matrix in self.confusion_matrices.items()
+                for true, row in matrix.iterrows() for predicted, count in row.items()
+            ],
         }
 
     def to_json(self, path=None, *, indent=2):
@@ -487,18 +582,23 @@ class EvaluationReport:
             per_group = pd.DataFrame.from_records(content["per_group"])
             per_group = per_group.set_index(["system", "group"]).map(_number)
             per_group_mean = per_group.groupby(level="system", sort=False).mean()
-        return cls._from_records(
+        report = cls._from_records(
             scores=scores,
             comparisons=comparisons,
             per_class=per_class,
             per_group=per_group,
             per_group_mean=per_group_mean,
             notes=content["notes"],
+            warnings=content.get("warnings"),
+            confusion_matrices=_matrices(content.get("confusion_matrices") or [],
+                                         content["classes"]),
             systems={system["name"]: system["kind"] for system in content["systems"]},
             classes=content["classes"],
             trivial_classes=content["trivial_classes"],
             settings=content["settings"],
         )
+        report.input_note = content.get("input_note")
+        return report
 
     def to_markdown(self, path=None, *, digits=3):
         """The report as Markdown: scores with intervals, comparisons, per-class, notes.
@@ -533,9 +633,10 @@ class EvaluationReport:
 
         settings = self.settings
         level = f"{100 * settings['confidence_level']:g}%"
-        lines = [
-            "# Evaluation report",
-            "",
+        lines = ["# Evaluation report", ""]
+        if self.input_note:
+            lines += [self.input_note, ""]
+        lines += [
             f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
             f"({settings['n_resamples']} resamples, seed {settings['random_state']}). "
             + self.resampling_note,
@@ -558,21 +659,17 @@ class EvaluationReport:
             "",
         ]
         if len(self.comparisons):
-            lines += [
-                "## Comparisons",
-                "",
-                f"Paired differences (a - b) with {level} intervals; p-values of the "
-                "paired randomization test, adjusted by Holm's method within each measure.",
-                "",
-            ]
+            lines += ["## Comparisons", "", self._comparisons_note(
+                level, f"{1 - settings['confidence_level']:.2g}"), ""]
             lines += _markdown_table(
-                ["measure", "a", "b", "a - b", "interval", "p", "p (Holm)", "better"],
+                ["measure", "a", "b", "a - b", "interval", "p", "Holm",
+                 "p (randomization)", "better"],
                 [
                     [measure, a, b, number(row["difference"]),
                      "" if pd.isna(row["low"]) else
                      f"[{number(row['low'])}, {number(row['high'])}]",
                      number(row["pvalue"]), number(row["pvalue_holm"]),
-                     row["better"] or ""]
+                     number(row["pvalue_randomization"]), _verdict(b, row["better"])]
                     for (measure, a, b), row in self.comparisons.iterrows()
                 ],
             )
@@ -586,11 +683,11 @@ class EvaluationReport:
             )
             lines.append("")
         if self.per_group_mean is not None:
-            lines += ["## Mean over groups", ""]
+            lines += ["## Pooled and mean over groups", "", self._pooled_note(), ""]
+            pooled = self._pooled_and_mean(number, " / ")
             lines += _markdown_table(
-                ["system"] + list(self.per_group_mean.columns),
-                [[system] + [number(value) for value in row]
-                 for system, row in self.per_group_mean.iterrows()],
+                ["measure"] + list(pooled.columns),
+                [[measure] + list(row) for measure, row in pooled.iterrows()],
             )
             lines.append("")
         if len(self.notes):
@@ -599,6 +696,44 @@ class EvaluationReport:
                       for row in self.notes.itertuples()]
             lines.append("")
         text = "\n".join(lines)
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        return None
+
+    def to_html(self, path=None, *, digits=3):
+        """The report as one self-contained HTML page.
+
+        The leaderboard (a system per row, sortable by any measure with a click on
+        its title, each interval drawn as a bar on the measure's common scale), the
+        pooled scores beside the mean over the groups, the comparison matrix of each
+        measure, the per-class results and each system's confusion matrix. The style,
+        the sorting script and the bars (SVG) are inline: the page makes no network
+        request and opens offline.
+
+        Parameters
+        ----------
+        path : str or path object, default=None
+            File to write; None returns the text.
+        digits : int, default=3
+            Decimals shown; every cell also holds its exact value in ``data-value``.
+
+        Returns
+        -------
+        text : str or None
+            The HTML text when ``path`` is None.
+
+        Examples
+        --------
+        >>> from sklearn_ordinal import evaluate
+        >>> report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+        ...                   measures=["accuracy"], n_resamples=99, random_state=0)
+        >>> page = report.to_html()
+        >>> page.startswith("<!DOCTYPE html>"), "://" in page
+        (True, False)
+        """
+        text = render_html(self, digits=digits)
         if path is None:
             return text
         with open(path, "w", encoding="utf-8") as file:
@@ -632,9 +767,27 @@ class EvaluationReport:
         >>> report.plot().shape
         (1,)
         """
-        from ._plot import plot_report
-
         return plot_report(self, self.measures if measures is None else list(measures), ax)
+
+
+def _matrices(records, classes):
+    """``{system: confusion matrix}`` back from the records of :meth:`to_dict`."""
+    if not records:
+        return {}
+    table = pd.DataFrame.from_records(records)
+    return {
+        system: rows.pivot(index="true", columns="predicted", values="count")
+        .reindex(index=classes, columns=classes).rename_axis(index="true",
+                                                              columns="predicted")
+        for system, rows in table.groupby("system", sort=False)
+    }
+
+
+def _verdict(system_b, better):
+    """A comparison's verdict in words: against the trivial classifier, "worse"."""
+    if system_b == TRIVIAL and better == TRIVIAL:
+        return "worse"
+    return better
 
 
 def _markdown_table(header, rows):
