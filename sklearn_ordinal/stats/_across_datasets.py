@@ -33,6 +33,9 @@ _MIN_DATASETS = 5
 _CHI2_RELIABLE_DATASETS = 10
 _CHI2_RELIABLE_SYSTEMS = 6
 
+# SciPy's exact Wilcoxon distribution is used up to this many data sets.
+_WILCOXON_EXACT_MAX = 50
+
 # Columns of the long form of a score table.
 _LONG_COLUMNS = ("dataset", "system", "score")
 
@@ -221,6 +224,7 @@ def _score_table(scores, measure, include_trivial):
         table = table.astype(np.float64)
     except (TypeError, ValueError) as error:
         raise ValueError(f"scores must be numbers: {error}") from None
+    table.index.name, table.columns.name = "dataset", "system"
     return table, measure, direction
 
 
@@ -302,8 +306,28 @@ def _rank_standard_error(n_datasets, n_systems):
     return math.sqrt(n_systems * (n_systems + 1) / (6 * n_datasets))
 
 
+def _wilcoxon_methods(differences):
+    """SciPy's ``method`` for each column: ``"exact"`` or ``"approx"``.
+
+    The exact null distribution when it applies, no zero and no tied absolute
+    difference among at most 50 data sets; otherwise the normal approximation with
+    SciPy's tie correction. SciPy's own ``"auto"`` changed between releases (since
+    1.15 it runs a permutation test for small samples with ties, seconds per pair),
+    so the choice is made here, the same in every SciPy version.
+    """
+    size = np.sort(np.abs(differences), axis=0)
+    zeros = (size == 0).any(axis=0)
+    ties = (size[1:] == size[:-1]).any(axis=0)
+    exact = ~zeros & ~ties & (differences.shape[0] <= _WILCOXON_EXACT_MAX)
+    return np.where(exact, "exact", "approx")
+
+
 def _wilcoxon(differences, zero_method):
-    """Two-sided Wilcoxon signed-rank statistic and p-value of each column, as SciPy's.
+    """Two-sided Wilcoxon signed-rank statistic and p-value of each column.
+
+    Each column's is ``scipy.stats.wilcoxon(column, zero_method=zero_method,
+    method=m)`` with ``m`` from :func:`_wilcoxon_methods` (a test holds them equal);
+    the columns sharing a method are tested in one batched call.
 
     A column of zero differences only (two systems with the same score on every
     data set) gets statistic 0 and p-value 1: no data set tells them apart (SciPy
@@ -312,15 +336,15 @@ def _wilcoxon(differences, zero_method):
     n_pairs = differences.shape[1]
     statistic = np.zeros(n_pairs)
     pvalue = np.ones(n_pairs)
-    differing = np.flatnonzero((differences != 0).any(axis=0))
-    if len(differing):
-        with warnings.catch_warnings():
-            # SciPy warns when ties or zeros make it switch from the exact distribution
-            # to the normal approximation; that is its documented behaviour.
-            warnings.simplefilter("ignore", UserWarning)
-            result = stats.wilcoxon(differences[:, differing], zero_method=zero_method, axis=0)
-        statistic[differing] = result.statistic
-        pvalue[differing] = result.pvalue
+    methods = _wilcoxon_methods(differences)
+    differing = (differences != 0).any(axis=0)
+    for method in ("exact", "approx"):
+        columns = np.flatnonzero((methods == method) & differing)
+        if len(columns):
+            result = stats.wilcoxon(differences[:, columns], zero_method=zero_method,
+                                    method=method, axis=0)
+            statistic[columns] = result.statistic
+            pvalue[columns] = result.pvalue
     return statistic, pvalue
 
 
