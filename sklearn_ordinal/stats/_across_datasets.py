@@ -198,7 +198,8 @@ def _score_table(scores, measure, include_trivial):
         values = list(scores.values())
         if all(map(_is_report, values)):
             table, measure, direction = _from_reports(scores, measure, include_trivial)
-        elif all(hasattr(value, "cv_results_") or "params" in value for value in values):
+        elif all(hasattr(value, "cv_results_") or (isinstance(value, dict) and "params" in value)
+                 for value in values):
             table, measure = _from_searches(scores, measure)
         elif all(isinstance(value, dict) for value in values):
             table, measure = _from_cv_results(scores, measure)
