@@ -226,3 +226,14 @@ def test_cli_bad_input_exits_2_with_one_line(demsar_csv, tmp_path):
     assert "warning: Left out 1 incomplete data set(s)" in errors
     code, _, errors = _run(["compare", str(tmp_path / "x.xlsx"), "--measure", "accuracy"])
     assert code == 2 and "needs a .csv or .tsv file" in errors
+
+
+def test_clique_bars_share_rows_without_touching():
+    from sklearn_ordinal.stats._critical_difference import _pack
+
+    spans = [(0, 2), (1, 3), (2.5, 4), (3.5, 5), (4.5, 6)]
+    levels = _pack(spans)
+    assert levels == [0, 1, 0, 1, 0]
+    for level in set(levels):
+        row = [span for span, at in zip(spans, levels) if at == level]
+        assert all(left[1] < right[0] for left, right in zip(row, row[1:]))

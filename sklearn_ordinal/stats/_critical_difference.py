@@ -12,6 +12,22 @@ _CLIQUE_STEP = 0.12
 _LABEL_STEP = 0.3
 
 
+def _pack(spans):
+    """A row for each ``(start, end)`` span: the first row whose spans all end before it.
+
+    The cliques come sorted by their start, so this greedy packing uses as few rows
+    as any packing; bars on one row never touch.
+    """
+    ends, levels = [], []
+    for start, end in spans:
+        level = next((row for row, last in enumerate(ends) if last < start), len(ends))
+        if level == len(ends):
+            ends.append(end)
+        ends[level] = end
+        levels.append(level)
+    return levels
+
+
 class CriticalDifferenceDisplay:
     """Critical-difference diagram: systems on an axis of average ranks.
 
@@ -158,13 +174,18 @@ class CriticalDifferenceDisplay:
         n_left = (k + 1) // 2
         labels = [f"{name} ({rank:.2f})" for name, rank in ranks.items()]
         n_rows = max(n_left, k - n_left)
-        depth = _TICK + _CLIQUE_STEP * (len(self.cliques) + 1)
+        pad = 0.03 * (max(k, 2) - 1)
+        spans = [(self.average_ranks.loc[clique].min() - pad,
+                  self.average_ranks.loc[clique].max() + pad) for clique in self.cliques]
+        levels = _pack(spans)
+        n_levels = max(levels, default=-1) + 1
+        depth = _TICK + _CLIQUE_STEP * (n_levels + 1)
         bottom = depth + _LABEL_STEP * n_rows
         if ax is None:
             # Room on each side for the longest name, about 0.6 em a character.
             label_inches = max(map(len, labels)) * 0.6 * fontsize / 72 + 0.3
             width = max(6.0, 2 * label_inches + 0.45 * k)
-            height = 0.9 + 0.28 * (n_rows + len(self.cliques))
+            height = 0.9 + 0.3 * n_rows + 0.15 * n_levels
             figure, ax = plt.subplots(figsize=(width, height))
             side = label_inches / width
             figure.subplots_adjust(left=side, right=1 - side, top=0.82 if self.title else 0.9,
@@ -198,13 +219,11 @@ class CriticalDifferenceDisplay:
                     ha="right" if on_left else "left", va="center", fontsize=fontsize,
                     clip_on=False)
 
-        # The cliques: one thick bar each, on its own row, from its best to its worst.
-        for j, clique in enumerate(self.cliques):
-            members = self.average_ranks.loc[clique]
-            y = -(_TICK + _CLIQUE_STEP * (j + 0.5))
-            pad = 0.03 * (high - low)
-            ax.plot([members.min() - pad, members.max() + pad], [y, y], color="black",
-                    linewidth=3.5, solid_capstyle="round")
+        # The cliques: one thick bar each, from its best to its worst member.
+        for (start, end), level in zip(spans, levels):
+            y = -(_TICK + _CLIQUE_STEP * (level + 0.5))
+            ax.plot([start, end], [y, y], color="black", linewidth=3.5,
+                    solid_capstyle="round")
         if self.title:
             ax.set_title(self.title, fontsize=fontsize, pad=12)
         self.ax_ = ax
