@@ -4,6 +4,7 @@ compare``."""
 
 import contextlib
 import io
+import itertools
 import json
 import warnings
 
@@ -236,4 +237,4 @@ def test_clique_bars_share_rows_without_touching():
     assert levels == [0, 1, 0, 1, 0]
     for level in set(levels):
         row = [span for span, at in zip(spans, levels) if at == level]
-        assert all(left[1] < right[0] for left, right in zip(row, row[1:]))
+        assert all(left[1] < right[0] for left, right in itertools.pairwise(row))

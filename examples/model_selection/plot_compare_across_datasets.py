@@ -89,7 +89,7 @@ with threadpool_limits(limits=1):
 from sklearn_ordinal.stats import compare_across_datasets
 
 comparison = compare_across_datasets(results, measure)
-comparison
+print(repr(comparison))
 
 # %%
 # The omnibus tests come first: Friedman's chi-square and Iman and Davenport's F

@@ -312,9 +312,9 @@ def _wilcoxon_methods(differences):
 
     The exact null distribution when it applies, no zero and no tied absolute
     difference among at most 50 data sets; otherwise the normal approximation with
-    SciPy's tie correction. SciPy's own ``"auto"`` changed between releases (since
-    1.15 it runs a permutation test for small samples with ties, seconds per pair),
-    so the choice is made here, the same in every SciPy version.
+    SciPy's tie correction. SciPy's own ``"auto"`` differs between releases (recent
+    ones run exhaustive permutations for up to 13 data sets with ties or zeros,
+    seconds per call), so the choice is made here, the same in every SciPy version.
     """
     size = np.sort(np.abs(differences), axis=0)
     zeros = (size == 0).any(axis=0)
@@ -432,6 +432,25 @@ class AcrossDatasetsComparison:
         The incomplete data sets left out.
     zero_method : str
         How the Wilcoxon test treated zero differences (SciPy's ``zero_method``).
+
+    See Also
+    --------
+    compare_across_datasets : Makes it.
+    CriticalDifferenceDisplay : Draws it.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sklearn_ordinal.stats import compare_across_datasets
+    >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+    ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+    >>> result = compare_across_datasets(mae, "mean_absolute_error")
+    >>> result
+    AcrossDatasetsComparison(systems=2, datasets=6, best='a', ...)
+    >>> result.pairwise[["wilcoxon_pvalue", "better"]].round(4)
+                       wilcoxon_pvalue better
+    system_a system_b
+    a        b                  0.0707      a
     """
 
     scores: pd.DataFrame
@@ -497,15 +516,15 @@ class AcrossDatasetsComparison:
         measure = "" if self.measure is None else f" under {self.measure}"
         decision = "rejects" if self.omnibus_rejected else "does not reject"
         lines = [
-            f"{self.n_systems} systems over {self.n_datasets} data sets{measure} ({direction} "
-            f"scores are better; rank 1 = best, ties share mid-ranks).",
-            f"Friedman chi2 = {self.friedman_statistic:.3f} (df {self.n_systems - 1}, tie-"
-            f"corrected), p = {self.friedman_pvalue:.4g}; Iman-Davenport F = "
-            f"{self.iman_davenport_statistic:.3f}, p = {self.iman_davenport_pvalue:.4g}: "
-            f"at alpha = {self.alpha:g} the omnibus test {decision} that all systems are "
-            "equivalent.",
-            f"Nemenyi critical difference = {self.critical_difference:.3f} (q_alpha = "
-            f"{self.q_alpha:.3f}).",
+            (f"{self.n_systems} systems over {self.n_datasets} data sets{measure} "
+             f"({direction} scores are better; rank 1 = best, ties share mid-ranks)."),
+            (f"Friedman chi2 = {self.friedman_statistic:.3f} (df {self.n_systems - 1}, tie-"
+             f"corrected), p = {self.friedman_pvalue:.4g}; Iman-Davenport F = "
+             f"{self.iman_davenport_statistic:.3f}, p = {self.iman_davenport_pvalue:.4g}: "
+             f"at alpha = {self.alpha:g} the omnibus test {decision} that all systems are "
+             "equivalent."),
+            (f"Nemenyi critical difference = {self.critical_difference:.3f} (q_alpha = "
+             f"{self.q_alpha:.3f})."),
         ]
         if self.n_datasets <= _CHI2_RELIABLE_DATASETS:
             lines.append(f"With {self.n_datasets} data sets, read the F test rather than "
@@ -531,6 +550,19 @@ class AcrossDatasetsComparison:
         Returns
         -------
         text : str
+            The omnibus tests in words, the average ranks (and the comparisons with
+            the control), the pairs and the cliques.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> text = compare_across_datasets(mae, "mean_absolute_error").to_string()
+        >>> print(text.splitlines()[0])
+        2 systems over 6 data sets under mean_absolute_error (lower scores are better;
+        rank 1 = best, ties share mid-ranks).
         """
         test = ("Wilcoxon signed-rank, Holm-adjusted" if self.posthoc == "wilcoxon"
                 else "Nemenyi")
@@ -539,9 +571,9 @@ class AcrossDatasetsComparison:
             self.summary().round(digits).to_string(),
             f"Pairs (significant: {test}, at alpha = {self.alpha:g}):",
             self._pairwise_display(digits).to_string(),
-            "Groups with no significant difference inside: "
-            + ("; ".join("{" + ", ".join(map(str, clique)) + "}" for clique in self.cliques)
-               or "none"),
+            "Groups with no significant difference inside: " + (
+                "; ".join("{" + ", ".join(map(str, clique)) + "}" for clique in self.cliques)
+                or "none"),
         ]
         return "\n\n".join(sections) + "\n"
 
@@ -549,7 +581,18 @@ class AcrossDatasetsComparison:
         return self.to_string()
 
     def to_markdown(self, *, digits=3):
-        """The comparison as Markdown: the tests in prose, then two tables."""
+        """The comparison as Markdown: the tests in prose, then two tables.
+
+        Parameters
+        ----------
+        digits : int, default=3
+            Decimals shown.
+
+        Returns
+        -------
+        text : str
+            The prose of :meth:`to_string`, the summary table and the pairs.
+        """
 
         def markdown_table(table):
             table = table.reset_index()
@@ -565,11 +608,24 @@ class AcrossDatasetsComparison:
         ]) + "\n"
 
     def to_csv(self):
-        """The pairwise table as CSV (one row per pair), the average ranks in it."""
+        """The pairwise table as CSV (one row per pair), the average ranks in it.
+
+        Returns
+        -------
+        text : str
+            ``pairwise`` with its index as the first two columns.
+        """
         return self.pairwise.to_csv()
 
     def to_dict(self):
-        """Everything as plain Python values (NaN as None), for JSON."""
+        """Everything as plain Python values (NaN as None), for JSON.
+
+        Returns
+        -------
+        data : dict
+            The statistics, ``average_ranks`` as ``{system: rank}`` and the tables as
+            lists of records.
+        """
 
         def plain(value):
             if isinstance(value, np.generic):
@@ -610,7 +666,17 @@ class AcrossDatasetsComparison:
         }
 
     def to_json(self, *, indent=2):
-        """:meth:`to_dict` as a JSON text."""
+        """:meth:`to_dict` as a JSON text.
+
+        Parameters
+        ----------
+        indent : int, default=2
+            As in :func:`json.dumps`.
+
+        Returns
+        -------
+        text : str
+        """
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
     def plot(self, *, ax=None, **kwargs):
@@ -626,6 +692,7 @@ class AcrossDatasetsComparison:
         Returns
         -------
         display : CriticalDifferenceDisplay
+            With ``ax_`` and ``figure_`` set.
         """
         from ._critical_difference import CriticalDifferenceDisplay
 
@@ -742,6 +809,8 @@ def compare_across_datasets(
     Returns
     -------
     comparison : AcrossDatasetsComparison
+        The ranks, the omnibus tests, the pairwise tests and the cliques; its
+        ``plot()`` draws the critical-difference diagram.
 
     Warns
     -----
@@ -754,6 +823,10 @@ def compare_across_datasets(
     The statistic reported is the tie-corrected one, as SciPy's and R's
     ``friedman.test``: without the correction ties make the test conservative.
     Demšar's worked example uses the uncorrected formula on its average ranks.
+
+    The Wilcoxon p-values use SciPy's exact distribution when no difference is zero
+    or tied and ``N <= 50``, else its normal approximation with tie correction,
+    whatever the SciPy release (whose ``"auto"`` choice has changed).
 
     With ``k = 2`` the Friedman test is the two-sided sign test of the two systems
     (tied data sets left out); the Wilcoxon test is the more powerful one to read.
@@ -783,6 +856,7 @@ def compare_across_datasets(
     ...     index=["a", "b", "c", "d", "e", "f"])
     >>> result = compare_across_datasets(mae, "mean_absolute_error")
     >>> result.average_ranks
+    system
     ordinal     1.0
     logistic    2.0
     trivial     3.0
@@ -916,7 +990,7 @@ def _versus_control(table, average, control, standard_error, alpha, posthoc, zer
     z = difference / standard_error
     pvalue = 2 * stats.norm.sf(np.abs(z))
     values = table.to_numpy()
-    w_statistic, w_p = _wilcoxon(values[:, others] - values[:, [position]], zero_method)
+    _, w_p = _wilcoxon(values[:, others] - values[:, [position]], zero_method)
     w_holm = _holm(w_p)
     z_holm = _holm(pvalue)
     decisive = w_holm if posthoc == "wilcoxon" else z_holm

@@ -99,6 +99,7 @@ class CriticalDifferenceDisplay:
         Parameters
         ----------
         comparison : AcrossDatasetsComparison
+            What :func:`compare_across_datasets` returned.
         ax : matplotlib Axes, default=None
             Where to draw; a new figure when None.
         title : str, default=None
@@ -132,8 +133,20 @@ class CriticalDifferenceDisplay:
 
         Parameters
         ----------
-        scores, measure, greater_is_better, alpha, posthoc, drop_incomplete
-            As in :func:`compare_across_datasets`.
+        scores : DataFrame, array-like, dict or list
+            The scores of the systems on the data sets, in any form
+            :func:`compare_across_datasets` reads.
+        measure : str, default=None
+            The name the scores were recorded under, which gives their direction.
+        greater_is_better : bool, default=None
+            The direction, for a measure the package does not know.
+        alpha : float, default=0.05
+            Significance level of the cliques.
+        posthoc : {"wilcoxon", "nemenyi"}, default="wilcoxon"
+            The pairwise test behind the cliques; "nemenyi" also draws the critical
+            difference.
+        drop_incomplete : bool, default=False
+            Leave out the data sets that lack a score, instead of failing.
         ax : matplotlib Axes, default=None
             Where to draw; a new figure when None.
         title : str, default=None
