@@ -246,6 +246,11 @@ def test_cliques_of_a_matrix():
     assert _cliques(np.array([1.0, 2.0, 3.0, 4.0]), significant) == [[0, 1, 2], [1, 2, 3]]
     significant[:] = True
     assert _cliques(np.array([1.0, 2.0, 3.0, 4.0]), significant) == []
+    # Wilcoxon's decisions need not follow the ranks: 1 and 2 differ while 0 and 2 do
+    # not. A bar is a run without a significant pair *anywhere* inside: {0, 1} only.
+    significant[:] = False
+    significant[1, 2] = significant[2, 1] = True
+    assert _cliques(np.array([1.0, 2.0, 3.0]), significant[:3, :3]) == [[0, 1]]
 
 
 # --- control ------------------------------------------------------------------------
