@@ -111,6 +111,9 @@ def test_from_evaluation_reports():
     assert list(with_trivial.scores.columns) == ["close", "far", "(trivial)"]
     with pytest.raises(ValueError, match="several measures"):
         compare_across_datasets(reports)
+    reports[0].greater_is_better["accuracy"] = False  # as a mislabelled report would say
+    with pytest.raises(ValueError, match="disagree on the direction of 'accuracy'"):
+        compare_across_datasets(reports, "accuracy")
     with pytest.raises(ValueError, match="contradicts"):
         compare_across_datasets(reports, "mean_absolute_error", greater_is_better=True)
 

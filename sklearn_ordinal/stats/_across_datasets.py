@@ -103,6 +103,11 @@ def _from_reports(reports, measure, include_trivial):
     measures = set.intersection(*(set(report.greater_is_better) for report in reports.values()))
     measure = _measure_of(measure, measures, "The reports")
     directions = {report.greater_is_better[measure] for report in reports.values()}
+    if len(directions) > 1:
+        raise ValueError(
+            f"The reports disagree on the direction of {measure!r}: higher is better in "
+            "some, lower in others; compare reports of one measure."
+        )
     columns = {}
     for dataset, report in reports.items():
         systems = list(report.systems)
