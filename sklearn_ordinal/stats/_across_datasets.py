@@ -186,8 +186,8 @@ def _from_long(table):
             f"{list(map(tuple, pairs.head(3).to_numpy()))}; give one score per pair "
             "(average the folds or repetitions first)."
         )
-    # pivot keeps the order in which data sets and systems first appear only with
-    # categories; without them it would sort the systems' names.
+    # pivot sorts the data sets and systems by name; the comparison keeps them in the
+    # order in which they first appear, as the wide table keeps its columns.
     datasets = pd.unique(table["dataset"])
     systems = pd.unique(table["system"])
     wide = table.pivot(index="dataset", columns="system", values="score")
