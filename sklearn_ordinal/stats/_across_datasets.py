@@ -404,9 +404,8 @@ class AcrossDatasetsComparison:
         freedom (equal to :func:`scipy.stats.friedmanchisquare`).
     iman_davenport_statistic, iman_davenport_pvalue : float
         Iman and Davenport's F, on ``(k - 1, (k - 1)(N - 1))`` degrees of freedom.
-    omnibus_rejected : bool
-        Whether Iman-Davenport's test rejects "all systems are equivalent" at
-        ``alpha``. The post-hoc tests are reported whatever it says.
+        Its decision at ``alpha`` is the property ``omnibus_rejected``; the post-hoc
+        tests are reported whatever it says.
     q_alpha : float
         The studentized range quantile ``(1 - alpha, k, inf)`` over ``sqrt(2)``.
     critical_difference : float
@@ -676,7 +675,7 @@ class AcrossDatasetsComparison:
         Parameters
         ----------
         indent : int, default=2
-            As in :func:`json.dumps`.
+            As in ``json.dumps``.
 
         Returns
         -------
