@@ -328,6 +328,10 @@ def test_long_table_equals_wide_and_keeps_the_order():
     assert list(result.average_ranks.index) == list(pd.unique(long["system"]))
     pd.testing.assert_series_equal(result.average_ranks[DEMSAR_SYSTEMS], wide.average_ranks)
     assert result.friedman_statistic == wide.friedman_statistic
+    # A (dataset, system) row absent from the long table is a missing score, named.
+    absent = long[~((long["dataset"] == "wine") & (long["system"] == "C4.5"))]
+    with pytest.raises(ValueError, match=r"1 score\(s\) are missing.*\('wine', 'C4.5'\)"):
+        compare_across_datasets(absent, greater_is_better=True)
     twice = pd.concat([long, long.head(1)])
     with pytest.raises(ValueError, match=r"1 \(dataset, system\) pair\(s\) have more than"):
         compare_across_datasets(twice, greater_is_better=True)
