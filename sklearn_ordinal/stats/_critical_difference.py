@@ -205,7 +205,8 @@ class CriticalDifferenceDisplay:
                                    bottom=0.04)
         low, high = 1, max(k, 2)
         ax.set_xlim(low, high)
-        ax.set_ylim(-bottom, 0.45)
+        # Room above the tick numbers for the CD bar and its label when drawn.
+        ax.set_ylim(-bottom, 0.45 if self.critical_difference is None else 0.65)
         ax.set_axis_off()
 
         # The rank axis, 1 on the left, its ticks and numbers above it.
