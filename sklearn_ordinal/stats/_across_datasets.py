@@ -703,7 +703,7 @@ class AcrossDatasetsComparison:
         return CriticalDifferenceDisplay.from_comparison(self).plot(ax=ax, **kwargs)
 
 
-def _small_sample_warning(n_datasets, alpha, zero_method):
+def _small_sample_warning(n_datasets, alpha):
     smallest = 2 / 2**n_datasets
     warnings.warn(
         f"Only {n_datasets} data sets: the chi-square and F approximations of the "
@@ -877,7 +877,7 @@ def compare_across_datasets(
         )
     n, k = table.shape
     if n < _MIN_DATASETS:
-        _small_sample_warning(n, alpha, zero_method)
+        _small_sample_warning(n, alpha)
 
     values = table.to_numpy()
     # Rank 1 = best: rank the scores oriented so that larger is better, descending.
