@@ -39,6 +39,7 @@ from threadpoolctl import threadpool_limits
 from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
+from sklearn_ordinal.stats._cli import add_compare_parser
 
 # Share of the reviews with 1 to 5 stars in TripAdvisor-15763 (Baccianella et al. 2009).
 TRIPADVISOR_SHARES = np.array([0.039, 0.072, 0.094, 0.345, 0.450])
@@ -112,13 +113,14 @@ def _parse(argv):
     )
     _add_demo_options(parser, lambda value: value)
     commands = parser.add_subparsers(dest="command", title="commands",
-                                     metavar="{demo,evaluate}")
+                                     metavar="{demo,evaluate,compare}")
     demo = commands.add_parser(
         "demo", help="run the demo (what the bare command runs)",
         description=demo_description, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_demo_options(demo, lambda value: argparse.SUPPRESS)
     _add_evaluate_parser(commands)
+    add_compare_parser(commands)
     args = parser.parse_args(argv)
     args.command = args.command or "demo"
     return args
@@ -176,6 +178,8 @@ def main(argv=None):
     args = _parse(argv)
     if args.command == "evaluate":
         return _evaluate(args)
+    if args.command == "compare":
+        return args.run(args)
     # The problem is tiny: multi-threaded BLAS only adds start-up costs, and on a
     # busy machine oversubscribed threads make each fit tens of times slower.
     with threadpool_limits(limits=1):

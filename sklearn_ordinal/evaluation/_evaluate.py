@@ -24,8 +24,8 @@ from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
+from ..stats._multiple_testing import holm_adjust
 from ._interval_pvalue import percentile_interval_pvalue
-from ._multiple_testing import holm_adjust
 from .._warnings import warn_user
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL

@@ -3,8 +3,17 @@
 Every label measure is a function of the confusion matrix and every ranking measure
 of the score table, so a bootstrap resample is one multinomial draw of their cell
 counts: intervals cost about as much as one measure call, whatever the data size.
+
+Across data sets, :func:`compare_across_datasets` ranks systems and tests which of
+them differ (Friedman, Wilcoxon-Holm, Nemenyi; Demšar 2006), and
+:class:`CriticalDifferenceDisplay` draws the result;
+:func:`bayesian_signed_rank_test` asks whether two systems are practically better or
+equivalent (Benavoli et al. 2017).
 """
 
+from ._across_datasets import AcrossDatasetsComparison, compare_across_datasets
+from ._bayesian import BayesianSignedRankResult, bayesian_signed_rank_test
+from ._critical_difference import CriticalDifferenceDisplay
 from ._intervals import compare_scores, score_interval
 from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 
@@ -14,4 +23,9 @@ __all__ = [
     "ScoreInterval",
     "ScoreComparison",
     "ConfidenceInterval",
+    "compare_across_datasets",
+    "AcrossDatasetsComparison",
+    "CriticalDifferenceDisplay",
+    "bayesian_signed_rank_test",
+    "BayesianSignedRankResult",
 ]

@@ -1,0 +1,167 @@
+"""``python -m sklearn_ordinal compare SCORES.csv --measure NAME``: the command line of
+:func:`~sklearn_ordinal.stats.compare_across_datasets`.
+
+The parser and the run function live here, beside the statistics; ``__main__`` only
+registers them (``add_compare_parser``) and calls ``run_compare``.
+"""
+
+import argparse
+import sys
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+
+from ._across_datasets import compare_across_datasets
+from ._critical_difference import CriticalDifferenceDisplay
+
+_DESCRIPTION = """\
+Compare systems across data sets, as sklearn_ordinal.stats.compare_across_datasets
+does: each data set ranks the systems (1 = best in the measure's direction), then
+Friedman's and Iman-Davenport's tests, every pair by the Wilcoxon signed-rank test
+with Holm's correction and by Nemenyi's test, and every system against --control.
+
+SCORES is a CSV (.csv) or TSV (.tsv) table, either long, with columns dataset,
+system and score (and optionally measure, to hold several measures: the rows of
+--measure are kept), or wide, with the data sets' names in the first column and one
+column per system. A missing score is an error naming it, unless --drop-incomplete.
+
+The direction is looked up from --measure: a scorer's name (neg_mean_absolute_error,
+cem_ord) holds scores where higher is better, a loss's name (mean_absolute_error)
+lower; --direction states it for other names. Bad input exits with code 2 and a
+one-line message on standard error.
+"""
+
+_EPILOG = """\
+example:
+  python -m sklearn_ordinal compare scores.csv --measure mean_absolute_error \\
+      --control trivial --format markdown --plot cd.png
+"""
+
+_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text"}
+
+
+def _fraction(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
+    return value
+
+
+def add_compare_parser(commands):
+    """Add the ``compare`` subcommand to ``commands`` (an argparse subparsers object)."""
+    parser = commands.add_parser(
+        "compare", help="compare systems across data sets (ranks, tests, CD diagram)",
+        description=_DESCRIPTION, epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("scores", type=Path, metavar="SCORES",
+                        help="the table of scores (.csv or .tsv), long or wide")
+    parser.add_argument("--measure", required=True, metavar="NAME",
+                        help="the measure the scores are of; gives their direction")
+    parser.add_argument("--direction", choices=["higher", "lower"],
+                        help="which scores are better, for a measure the package does "
+                        "not know (default: looked up from --measure)")
+    parser.add_argument("--control", metavar="SYSTEM",
+                        help="compare every system with this one too")
+    parser.add_argument("--alpha", type=_fraction, default=0.05, metavar="ALPHA",
+                        help="significance level (default: 0.05)")
+    parser.add_argument("--posthoc", choices=["wilcoxon", "nemenyi"], default="wilcoxon",
+                        help="the pairwise test behind the decisions and the diagram's "
+                        "bars (default: wilcoxon, Holm-adjusted)")
+    parser.add_argument("--zero-method", choices=["wilcox", "pratt", "zsplit"],
+                        default="wilcox", help="Wilcoxon's treatment of equal scores "
+                        "(default: wilcox, SciPy's: dropped)")
+    parser.add_argument("--drop-incomplete", action="store_true",
+                        help="leave out the data sets that lack a score, instead of failing")
+    parser.add_argument("--format", choices=["text", "markdown", "csv", "json"],
+                        help="of the result (default: from --output's extension .md, .csv "
+                        "or .json, else text)")
+    parser.add_argument("--output", type=Path, metavar="FILE",
+                        help="write the result to FILE instead of standard output")
+    parser.add_argument("--plot", type=Path, metavar="FILE.png",
+                        help="save the critical-difference diagram (needs matplotlib)")
+    parser.set_defaults(run=run_compare)
+    return parser
+
+
+def _tell(what, message):
+    message = " ".join(str(message).split())
+    print(f"python -m sklearn_ordinal compare: {what}: {message}", file=sys.stderr)
+
+
+def run_compare(args):
+    """Run the compare command; ValueErrors become exit code 2 and one line on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            _run(args)
+            code = 0
+        except (ValueError, OSError) as error:
+            _tell("error", error)
+            code = 2
+    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
+    for message, count in counts.items():
+        _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
+    return code
+
+
+def _read_scores(path, measure):
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".tsv"):
+        raise ValueError(f"{path}: needs a .csv or .tsv file; got {suffix or 'no extension'}.")
+    table = pd.read_csv(path, sep="\t" if suffix == ".tsv" else ",")
+    if {"dataset", "system", "score"} <= set(table.columns):
+        if "measure" in table.columns:
+            measures = list(pd.unique(table["measure"]))
+            table = table[table["measure"] == measure]
+            if table.empty:
+                raise ValueError(f"{path}: no rows of measure {measure!r}; it has {measures}.")
+            table = table.drop(columns="measure")
+        # Systems are names: 1 and "1" are the same system, as --control writes it.
+        return table[["dataset", "system", "score"]].astype({"system": str})
+    if table.shape[1] < 3:
+        raise ValueError(
+            f"{path}: needs columns dataset, system and score, or the data sets' names "
+            "and then one column per system (2 systems or more); got columns "
+            f"{list(table.columns)}."
+        )
+    return table.set_index(table.columns[0])
+
+
+def _run(args):
+    for option, path in (("--output", args.output), ("--plot", args.plot)):
+        if path is not None and not path.parent.is_dir():
+            raise ValueError(f"{option} {path}: the folder {path.parent} does not exist.")
+    scores = _read_scores(args.scores, args.measure)
+    direction = None if args.direction is None else args.direction == "higher"
+    comparison = compare_across_datasets(
+        scores, args.measure, greater_is_better=direction, alpha=args.alpha,
+        control=args.control, posthoc=args.posthoc, zero_method=args.zero_method,
+        drop_incomplete=args.drop_incomplete,
+    )
+    file_format = args.format or _FORMAT_OF_SUFFIX.get(
+        args.output.suffix.lower() if args.output else "", "text")
+    text = {
+        "text": comparison.to_string,
+        "markdown": comparison.to_markdown,
+        "csv": comparison.to_csv,
+        "json": comparison.to_json,
+    }[file_format]()
+    text = text if text.endswith("\n") else text + "\n"
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if args.plot:
+        try:
+            import matplotlib
+        except ImportError:
+            raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
+        matplotlib.use("Agg")
+        display = CriticalDifferenceDisplay.from_comparison(comparison).plot()
+        display.figure_.savefig(args.plot, bbox_inches="tight")
