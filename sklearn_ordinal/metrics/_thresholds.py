@@ -64,24 +64,23 @@ def _kappa_disagreement(resolved, values):
 
 
 def _related_additive(resolved):
-    """The scorer name of an item-additive measure whose exact optimum is a good start
-    for the coordinate ascent on ``resolved``.
+    """Scorer names of item-additive measures whose exact optima are good starts for
+    the coordinate ascent on ``resolved``.
 
-    # registry: the item-additive measure nearest to a non-additive one (the squared
+    # registry: the item-additive measures nearest to a non-additive one (the squared
     # error for quadratic kappa, the absolute error for linear kappa, ...).
     """
     name, params = resolved.record.name, resolved.params
     if name in ("cohen_kappa", "value_weighted_kappa"):
-        return {
+        return ({
             "quadratic": "neg_mean_squared_error",
             "linear": "neg_mean_absolute_error",
-        }.get(params.get("weights"), "neg_mean_zero_one_error")
+        }.get(params.get("weights"), "neg_mean_zero_one_error"),)
     if name in ("mean_squared_error", "root_mean_squared_error"):
-        return "neg_macro_mean_squared_error"
-    if name in ("mean_zero_one_error", "minimum_sensitivity_score", "geometric_mean_score",
-                "gmsec_score", "mes_score", "macro_f1"):
-        return "neg_macro_mean_zero_one_error"
-    return "neg_macro_mean_absolute_error"
+        return ("neg_macro_mean_squared_error",)
+    # Measures of per-class rates (sensitivities, the worst class, F1, correlations):
+    # the macro averages, which weigh every class alike.
+    return ("neg_macro_mean_absolute_error", "neg_macro_mean_zero_one_error")
 
 
 # --- The sorted scores ---------------------------------------------------------------
@@ -213,6 +212,8 @@ class _KappaObjective:
     weights, ``a = n_true @ W / N``) by differences of the prefix weights.
     """
 
+    wide = False
+
     def __init__(self, task, disagreement):
         self.task, self.disagreement = task, disagreement
         self.columns = [task.column_prefix(column) for column in disagreement.T]
@@ -237,7 +238,16 @@ class _KappaObjective:
 
 
 class _StackObjective:
-    """Any label measure, on stacks of confusion matrices in blocks."""
+    """Any label measure, on stacks of confusion matrices in blocks.
+
+    Its steps are wider than kappa's: a cut point may move anywhere, pushing the cut
+    points it passes along with it (they then leave classes empty). A measure of a
+    few classes' rates (GMSEC reads only the extreme classes) is flat in the other
+    cut points, which would otherwise stay where they started and block the ones
+    that matter.
+    """
+
+    wide = True
 
     def __init__(self, task, resolved, classes, values, weighted):
         self.task, self.resolved = task, resolved
@@ -253,37 +263,55 @@ class _StackObjective:
         return np.where(np.isnan(scores), -np.inf, self.sign * scores)
 
     def gains(self, boundaries, t, positions):
-        base = self.task.confusion(boundaries)
-        lo = boundaries[t - 1] if t > 0 else 0
-        hi = boundaries[t + 1] if t + 2 < self.task.n_classes else self.task.m
-        prefix = self.task.prefix.T
+        prefix = self.task.prefix.T  # (m + 1, K)
         out = np.empty(len(positions))
         for start in range(0, len(positions), _BLOCK):
             block = positions[start:start + _BLOCK]
-            matrices = np.repeat(base[np.newaxis], len(block), axis=0)
-            matrices[:, :, t] = prefix[block] - prefix[lo]
-            matrices[:, :, t + 1] = prefix[hi] - prefix[block]
+            moved = _pushed(boundaries, t, block)
+            ends = np.concatenate(
+                [np.zeros((len(block), 1), np.intp), moved,
+                 np.full((len(block), 1), self.task.m)], axis=1
+            )
+            # (B, K + 1, K) prefix rows -> (B, predicted, true) -> (B, true, predicted)
+            matrices = np.diff(prefix[ends], axis=1).transpose(0, 2, 1)
             out[start:start + len(block)] = self.score(matrices)
         return out
 
 
+def _pushed(boundaries, t, positions):
+    """``(len(positions), K - 1)`` boundaries with cut point t at each position and the
+    cut points it passes pushed along to it."""
+    moved = np.repeat(np.asarray(boundaries, dtype=np.intp)[np.newaxis], len(positions), 0)
+    position = np.asarray(positions, dtype=np.intp)[:, np.newaxis]
+    np.minimum(moved[:, :t], position, out=moved[:, :t])
+    moved[:, t] = position[:, 0]
+    np.maximum(moved[:, t + 1:], position, out=moved[:, t + 1:])
+    return moved
+
+
 def _ascend(objective, boundaries, m):
-    """Move one cut point at a time to its best position between its neighbours until
-    none moves; returns the boundaries and their objective value."""
+    """Move one cut point at a time to its best position until none moves; returns
+    the boundaries and their objective value. A narrow objective keeps each cut point
+    between its neighbours; a wide one lets it push them."""
     boundaries = np.array(boundaries, dtype=np.intp)
     n_cuts = len(boundaries)
     current = None
     for _ in range(_MAX_SWEEPS):
         moved = False
         for t in range(n_cuts):
-            lo = boundaries[t - 1] if t > 0 else 0
-            hi = boundaries[t + 1] if t + 1 < n_cuts else m
+            if objective.wide:
+                lo, hi = 0, m
+            else:
+                lo = boundaries[t - 1] if t > 0 else 0
+                hi = boundaries[t + 1] if t + 1 < n_cuts else m
             positions = np.arange(lo, hi + 1)
             gains = objective.gains(boundaries, t, positions)
             here = gains[boundaries[t] - lo]
             best = int(np.argmax(gains))
-            if gains[best] > here + _RTOL * max(abs(here), 1.0):
-                boundaries[t] = positions[best]
+            # A position undefined under the measure (-inf) gives way to any other.
+            margin = _RTOL * max(abs(here), 1.0) if np.isfinite(here) else 0.0
+            if gains[best] > here + margin:
+                boundaries = _pushed(boundaries, t, positions[best:best + 1])[0]
                 here = gains[best]
                 moved = True
             current = here
@@ -310,9 +338,10 @@ def _search(task, resolved, classes, values, label_scale, weighted):
         # The gold class proportions, predicted in score order.
         np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
     ]
-    related = resolve(_related_additive(resolved))
-    related_gain = related.record.item_costs_for(task.class_weights, values, related.params)
-    starts.append(_exact_boundaries(task, -related_gain))
+    for name in _related_additive(resolved):
+        related = resolve(name)
+        gain = related.record.item_costs_for(task.class_weights, values, related.params)
+        starts.append(_exact_boundaries(task, gain if related.greater_is_better else -gain))
     disagreement = _kappa_disagreement(resolved, values)
     if disagreement is not None:
         objective = _KappaObjective(task, disagreement)
