@@ -500,14 +500,20 @@ def optimal_thresholds(y_true, y_score, *, scoring, labels=None, sample_weight=N
     --------
     >>> import numpy as np
     >>> from sklearn_ordinal.metrics import optimal_thresholds
-    >>> y_true = [0, 0, 1, 1, 2, 2]
-    >>> y_score = [0.1, 0.4, 0.35, 0.8, 0.9, 1.7]
+    >>> y_true = [0, 0, 0, 1, 1, 2, 2]
+    >>> y_score = [0.1, 0.2, 0.6, 0.5, 0.9, 0.8, 1.9]
     >>> cuts = optimal_thresholds(y_true, y_score, scoring="neg_mean_absolute_error")
     >>> cuts
-    array([0.375, 0.85 ])
+    array([0.35, 1.4 ])
     >>> np.searchsorted(cuts, y_score)
-    array([0, 1, 0, 1, 2, 2])
+    array([0, 0, 1, 1, 1, 1, 2])
+
+    Each measure has its own best cut points; here quadratic kappa leaves class 1
+    empty:
+
+    >>> optimal_thresholds(y_true, y_score, scoring="neg_macro_mean_absolute_error")
+    array([0.35, 0.7 ])
     >>> optimal_thresholds(y_true, y_score, scoring="quadratic_weighted_kappa")
-    array([0.375, 0.85 ])
+    array([0.7, 0.7])
     """
     return _tune(y_true, y_score, scoring, labels, sample_weight)[1]
