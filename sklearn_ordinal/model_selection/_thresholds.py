@@ -9,12 +9,14 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone, is_classifier
 from sklearn.exceptions import NotFittedError, UndefinedMetricWarning
 from sklearn.model_selection import StratifiedShuffleSplit, check_cv
-from sklearn.utils import check_consistent_length, get_tags
+from sklearn.utils import check_array, check_consistent_length, column_or_1d, get_tags
+from sklearn.utils import indexable
+from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import HasMethods, Interval, StrOptions, _fit_context, _num_samples, _safe_indexing
-from .._validation import _class_values, check_ordinal_targets
+from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
 from ..metrics._registry import resolve
 from ..metrics._thresholds import _tune
 
@@ -177,9 +179,10 @@ tuple of them, default="auto"
     Notes
     -----
     ``check_estimator`` passes except for string labels with no order
-    (``check_classifiers_classes``: an ordinal measure needs ``labels=``) and the
-    sample-weight equivalence checks (the folds of weighted and repeated data differ),
-    as for scikit-learn's :class:`~sklearn.model_selection.TunedThresholdClassifierCV`.
+    (``check_classifiers_classes``: an ordinal measure needs ``labels=``). Around a
+    regressor the estimator is tagged ``poor_score``: one score per item assumes
+    classes that lie along one direction of the features, which scikit-learn's test
+    data (three blobs) do not.
     ``score`` is scikit-learn's accuracy, as for every classifier; pass ``scoring``
     to a search to judge by the measure.
 
@@ -284,7 +287,12 @@ tuple of them, default="auto"
                 f"{type(self).__name__} requires y to be passed, but the target y is None."
             )
         validate_data(self, X, skip_check_array=True)
-        check_consistent_length(X, y)
+        # Any sparse format (and a non-array) becomes something rows can be taken of.
+        X, y = indexable(X, y)
+        if not _is_ordered_categorical(y):
+            y = column_or_1d(check_array(y, ensure_2d=False, dtype=None,
+                                         ensure_all_finite=False), warn=True)
+            check_classification_targets(y)
         classes, codes, _, _ = check_ordinal_targets(
             y, labels=self.labels, need_order=True, measure=type(self).__name__
         )
@@ -313,7 +321,7 @@ tuple of them, default="auto"
         tested = np.concatenate([test for _, test in splits])
         scores = np.concatenate([score for score, _ in results])
         self.response_method_ = results[0][1]
-        y_tested = _safe_indexing(y, tested)
+        y_tested = classes[codes[tested]]
         weight_tested = None if sample_weight is None else sample_weight[tested]
         self.classes_, self.cut_points_, self.best_score_, search = _tune(
             y_tested, scores, self.scoring, classes, weight_tested
@@ -355,21 +363,10 @@ tuple of them, default="auto"
             "search": search,
         }
 
-    def decision_function(self, X):
-        """The estimator's score of each row, which the cut points cut.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Input data.
-
-        Returns
-        -------
-        score : ndarray of shape (n_samples,)
-            One real score per row, on the class-value scale for ``predict`` and
-            ``predict_proba`` responses.
-        """
-        check_is_fitted(self)
+    def _score(self, X):
+        """The estimator's score of each row, which the cut points cut (on the class
+        value scale for ``predict`` and ``predict_proba`` responses). Not a public
+        ``decision_function``: scikit-learn reads that as thresholded at 0."""
         return _scores(self.estimator_, X, (self.response_method_,), self.classes_,
                        _class_values(self.classes_, None, relative=False))[0]
 
@@ -386,9 +383,13 @@ tuple of them, default="auto"
         y_pred : ndarray of shape (n_samples,)
             Classes from ``classes_``.
         """
-        return self.classes_[np.searchsorted(self.cut_points_, self.decision_function(X))]
+        check_is_fitted(self)
+        return self.classes_[np.searchsorted(self.cut_points_, self._score(X))]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.sparse = get_tags(self.estimator).input_tags.sparse
+        # A regressor's one score assumes the classes lie along one direction of the
+        # features; scikit-learn's check data (three blobs) do not.
+        tags.classifier_tags.poor_score = not is_classifier(self.estimator)
         return tags
