@@ -220,15 +220,15 @@ class _KappaObjective:
         self.chance_rate = task.class_weights @ disagreement / task.class_weights.sum()
 
     def gains(self, boundaries, t, positions):
-        task, rate = self.task, self.chance_rate
-        confusion = task.confusion(boundaries)
-        rest = np.ones(task.n_classes, dtype=bool)
-        rest[[t, t + 1]] = False
-        observed_rest = np.sum((confusion * self.disagreement)[:, rest])
-        chance_rest = confusion.sum(axis=0)[rest] @ rate[rest]
-        lo = boundaries[t - 1] if t > 0 else 0
-        hi = boundaries[t + 1] if t + 2 < task.n_classes else task.m
-        left, right, size = self.columns[t], self.columns[t + 1], task.sizes
+        task, rate, size = self.task, self.chance_rate, self.task.sizes
+        ends = np.concatenate([[0], boundaries, [task.m]])
+        # The other classes' parts, O(K) from the prefix sums at the boundaries.
+        rest = [j for j in range(task.n_classes) if j not in (t, t + 1)]
+        observed_rest = sum(self.columns[j][ends[j + 1]] - self.columns[j][ends[j]]
+                            for j in rest)
+        chance_rest = sum((size[ends[j + 1]] - size[ends[j]]) * rate[j] for j in rest)
+        lo, hi = ends[t], ends[t + 2]
+        left, right = self.columns[t], self.columns[t + 1]
         observed = (observed_rest - left[lo] + right[hi]) + (left[positions] - right[positions])
         chance = (chance_rest - size[lo] * rate[t] + size[hi] * rate[t + 1]
                   + size[positions] * (rate[t] - rate[t + 1]))
