@@ -16,9 +16,9 @@ Run: ``python benchmarks/bench_thresholds.py`` (about a minute).
 """
 
 import numpy as np
+from bench_metrics import best_time, report
 from scipy.optimize import minimize
 
-from bench_metrics import best_time, report
 from sklearn_ordinal.metrics import OrdinalConfusion, optimal_thresholds
 from sklearn_ordinal.metrics._registry import lookup
 

@@ -9,7 +9,11 @@ import pytest
 from scipy.optimize import minimize
 from sklearn.exceptions import UndefinedMetricWarning
 
-from sklearn_ordinal.metrics import OrdinalConfusion, get_scorer_names, optimal_thresholds
+from sklearn_ordinal.metrics import (
+    OrdinalConfusion,
+    get_scorer_names,
+    optimal_thresholds,
+)
 from sklearn_ordinal.metrics._registry import lookup, resolve
 from sklearn_ordinal.metrics._thresholds import (
     _KappaObjective,
@@ -24,9 +28,12 @@ def _additive_names():
     names = []
     for name in get_scorer_names():
         record, fixed, _ = lookup(name)
-        if record.reads == "labels" and record.item_costs is not None:
-            if record.item_costs_for(np.ones(3), np.arange(3.0), fixed) is not None:
-                names.append(name)
+        if (
+            record.reads == "labels"
+            and record.item_costs is not None
+            and record.item_costs_for(np.ones(3), np.arange(3.0), fixed) is not None
+        ):
+            names.append(name)
     return names
 
 
@@ -112,7 +119,7 @@ def test_exact_optimum_equals_brute_force(name):
         y_true, y_score, labels, weight = _random_task(rng)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UndefinedMetricWarning)
-            classes, cuts, score, method = _tune(y_true, y_score, name, labels, weight)
+            _, cuts, score, method = _tune(y_true, y_score, name, labels, weight)
         assert method == "exact"
         assert np.all(cuts[1:] >= cuts[:-1])
         best = _brute_force(name, y_true, y_score, labels, weight)
@@ -161,7 +168,7 @@ def test_coordinate_ascent_beats_rounding_and_nelder_mead(name):
         y_score = y_true * rng.uniform(0.5, 1.5) + rng.normal(0, rng.uniform(0.3, 2), n)
         weight = np.ones(n)
 
-        def objective(cuts):
+        def objective(cuts, y_true=y_true, y_score=y_score, labels=labels, weight=weight):
             return _value(name, y_true, y_score, labels, weight, cuts)
 
         _, cuts, score, method = _tune(y_true, y_score, name, labels)

@@ -9,7 +9,12 @@ import pandas as pd
 import pytest
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
-from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, cross_val_predict
+from sklearn.model_selection import (
+    GridSearchCV,
+    KFold,
+    StratifiedKFold,
+    cross_val_predict,
+)
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks

@@ -3,19 +3,38 @@ cross-validation for the chosen measure (the ordinal twin of scikit-learn's bina
 :class:`~sklearn.model_selection.TunedThresholdClassifierCV`)."""
 
 import warnings
+from itertools import pairwise
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone, is_classifier
+from sklearn.base import (
+    BaseEstimator,
+    ClassifierMixin,
+    MetaEstimatorMixin,
+    clone,
+    is_classifier,
+)
 from sklearn.exceptions import NotFittedError, UndefinedMetricWarning
 from sklearn.model_selection import StratifiedShuffleSplit, check_cv
-from sklearn.utils import check_array, check_consistent_length, column_or_1d, get_tags
-from sklearn.utils import indexable
+from sklearn.utils import (
+    check_array,
+    check_consistent_length,
+    column_or_1d,
+    get_tags,
+    indexable,
+)
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._compat import HasMethods, Interval, StrOptions, _fit_context, _num_samples, _safe_indexing
+from .._compat import (
+    HasMethods,
+    Interval,
+    StrOptions,
+    _fit_context,
+    _num_samples,
+    _safe_indexing,
+)
 from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
 from ..metrics._registry import resolve
 from ..metrics._thresholds import _tune
@@ -342,7 +361,9 @@ tuple of them, default="auto"
         """The measure of each fold at the learnt cut points, and of rounding."""
         resolved = resolve(self.scoring)
         function = resolved.function
-        kwargs = {"labels": self.classes_}
+        kwargs = {"labels": self.classes_} if resolved.record.takes("labels") else {}
+        if "class_values" in resolved.data:
+            kwargs["class_values"] = resolved.data["class_values"]
 
         def measure(rows, cuts):
             y_pred = self.classes_[np.searchsorted(cuts, scores[rows])]
@@ -352,7 +373,7 @@ tuple of them, default="auto"
                 return float(function(_safe_indexing(y_tested, rows), y_pred, **kwargs, **extra))
 
         bounds = np.cumsum([0] + [len(test) for _, test in splits])
-        folds = [np.arange(start, stop) for start, stop in zip(bounds[:-1], bounds[1:])]
+        folds = [np.arange(start, stop) for start, stop in pairwise(bounds)]
         split_scores = np.array([measure(rows, self.cut_points_) for rows in folds])
         everything = np.arange(len(scores))
         return {
