@@ -52,6 +52,29 @@ def test_the_additive_measures_are_those_of_the_issue():
     assert "neg_max_mean_absolute_error" not in ADDITIVE
 
 
+@pytest.mark.parametrize("name", ADDITIVE)
+def test_item_costs_sum_to_the_measure(name):
+    """The identity behind the exact search: with the gold class weights fixed, the
+    measure is sum(M * C) over the confusion matrix (its square root for RMSE)."""
+    rng = np.random.default_rng(sum(map(ord, name)))
+    record, fixed, _ = lookup(name)
+    classes = np.array([1, 2, 4, 7, 8])
+    values = (classes - classes[0]).astype(float)
+    gold = np.array([3.0, 0.0, 5.5, 1.0, 2.0])  # one class absent
+    # Matrices whose rows share the gold weights: each row split at random.
+    shares = rng.dirichlet(np.ones(5), size=(50, 5))
+    matrices = shares * gold[:, np.newaxis]
+    costs = record.item_costs_for(gold, values, fixed)
+    summed = np.sum(matrices * costs, axis=(-2, -1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        measured = record.from_confusion(OrdinalConfusion(classes, values, matrices),
+                                         **fixed)
+    if record.name == "root_mean_squared_error":
+        summed = np.sqrt(summed)
+    np.testing.assert_allclose(measured, summed, rtol=1e-12, atol=1e-15)
+
+
 def _stack_scores(name, classes, values, matrices, weighted):
     resolved = resolve(name)
     confusion = OrdinalConfusion(classes, values, matrices, 0, weighted)
