@@ -355,3 +355,15 @@ def test_bad_input_is_a_clear_error(kwargs, match):
     arguments = {"y_true": [0, 1, 2], "y_score": [0.0, 0.5, 1.0], **kwargs}
     with pytest.raises(ValueError, match=match):
         optimal_thresholds(**arguments)
+
+
+def test_one_class_and_one_distinct_score():
+    assert optimal_thresholds([3, 3, 3], [1.0, 2.0, 3.0],
+                              scoring="neg_macro_mean_absolute_error").shape == (0,)
+    assert optimal_thresholds([3, 3, 3], [1.0, 2.0, 3.0],
+                              scoring="quadratic_weighted_kappa").shape == (0,)
+    # One score for all: the best single class, here the middle one (the trivial
+    # class of the macro MAE), its cut points at -inf and +inf.
+    cuts = optimal_thresholds([1, 2, 3], [5.0, 5.0, 5.0],
+                              scoring="neg_macro_mean_absolute_error")
+    assert cuts.tolist() == [-np.inf, np.inf]
