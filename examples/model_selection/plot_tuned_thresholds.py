@@ -1,7 +1,7 @@
 """
-==========================================================
+============================================================
 From a regressor's score to grades: cut points for a measure
-==========================================================
+============================================================
 
 A regressor trained on ordinal grades predicts real numbers; to get grades back
 they must be cut somewhere. Rounding cuts midway between the grades, whatever the
