@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from scipy.optimize import minimize
 from sklearn.exceptions import UndefinedMetricWarning
 
@@ -367,3 +369,26 @@ def test_one_class_and_one_distinct_score():
     cuts = optimal_thresholds([1, 2, 3], [5.0, 5.0, 5.0],
                               scoring="neg_macro_mean_absolute_error")
     assert cuts.tolist() == [-np.inf, np.inf]
+
+
+@given(
+    data=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 6), st.sampled_from([0.0, 0.5, 1.0, 2.0])),
+        min_size=1, max_size=25,
+    ),
+    name=st.sampled_from(["neg_macro_mean_absolute_error", "neg_mean_squared_error", "cem_ord",
+                          "cem_int", "neg_macro_mean_zero_one_error"]),
+)
+def test_exact_optimum_beats_every_assignment_property(data, name):
+    """Hypothesis: over any small weighted task, no monotone assignment beats ours."""
+    y_true, y_score, weight = (np.array(column) for column in zip(*data))
+    if not weight.any():
+        weight[0] = 1.0
+    labels = np.array([0, 1, 2, 3])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        cuts = optimal_thresholds(y_true, y_score.astype(float), scoring=name, labels=labels,
+                                  sample_weight=weight)
+    best = _brute_force(name, y_true, y_score, labels, weight)
+    ours = _value(name, y_true, y_score, labels, weight, cuts)
+    assert ours == pytest.approx(best, rel=1e-9, abs=1e-12)
