@@ -174,3 +174,13 @@ def test_ranking_measure_is_refused():
     X, y = _data()
     with pytest.raises(ValueError, match="not classes"):
         TunedThresholdsClassifierCV(Ridge(), scoring="vus").fit(X, y)
+
+
+def test_folds_in_parallel_give_the_same_cut_points():
+    X, y = _data(seed=8, n_classes=3)
+    weight = np.random.default_rng(1).uniform(0.5, 2, len(y))
+    serial = TunedThresholdsClassifierCV(Ridge(), scoring="quadratic_weighted_kappa")
+    parallel = TunedThresholdsClassifierCV(Ridge(), scoring="quadratic_weighted_kappa",
+                                           n_jobs=2)
+    np.testing.assert_array_equal(serial.fit(X, y, sample_weight=weight).cut_points_,
+                                  parallel.fit(X, y, sample_weight=weight).cut_points_)
