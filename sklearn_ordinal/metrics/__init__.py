@@ -26,6 +26,7 @@ from ._sensitivity import (
     mes_score,
     minimum_sensitivity_score,
 )
+from ._thresholds import optimal_thresholds
 
 __all__ = [
     # Confusion matrix and error measures (Baccianella et al. 2009)
@@ -65,4 +66,6 @@ __all__ = [
     "get_scorer_names",
     "get_scorers",
     "make_ordinal_scorer",
+    # From a real-valued score to classes
+    "optimal_thresholds",
 ]

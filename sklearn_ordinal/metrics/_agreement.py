@@ -102,6 +102,24 @@ def _accuracy_within_score_from_confusion(confusion, n=1):
     return _one_or_many(matrix[..., close_enough].sum(axis=-1) / _total(matrix))
 
 
+def _accuracy_within_item_gains(class_weights, values, n=1):
+    """``gain[i, j] = [|i - j| <= n] / N``: accuracy within n is their sum over items."""
+    position = np.arange(len(class_weights))
+    return (np.abs(position[:, np.newaxis] - position) <= n) / class_weights.sum()
+
+
+def _accuracy_item_gains(class_weights, values):
+    """``gain[i, j] = [i = j] / N``."""
+    return np.eye(len(class_weights)) / class_weights.sum()
+
+
+def _balanced_accuracy_item_gains(class_weights, values):
+    """``gain[i, j] = [i = j] / (n_i |{k: n_k > 0}|)`` (0 for a class with no item)."""
+    present = class_weights > 0
+    divisor = np.where(present, class_weights * present.sum(), np.inf)
+    return np.eye(len(class_weights)) / divisor[:, np.newaxis]
+
+
 def _total(matrix):
     """The weight of each matrix of a stack (of shape ``(..., K, K)``)."""
     return matrix.sum(axis=(-2, -1))

@@ -404,3 +404,14 @@ def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     # exactly as alone; np.sum's pairwise grouping would shift with them.
     total = np.cumsum(achieved, axis=-1)[..., -1] if len(true) else np.zeros(n.shape[:-1])
     return _one_or_many(total / best.sum(axis=-1))
+
+
+def _cem_item_gains(class_weights, values, scale="ordinal", flat=False):
+    """``gain[i, j] = prox(c_j, c_i) / sum_k n_k prox(c_k, c_k)``: CEM is the sum of
+    these over the items, since its proximities depend on the gold weights alone
+    (rows of classes with no gold item, which hold no item, are 0)."""
+    present = class_weights > 0
+    with np.errstate(invalid="ignore"):
+        proximity = _proximity(class_weights, values, scale, flat)  # [predicted, true]
+    best = np.sum(class_weights[present] * np.diagonal(proximity)[present])
+    return np.where(present[:, np.newaxis], proximity.T, 0.0) / best

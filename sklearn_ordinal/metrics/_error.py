@@ -145,11 +145,48 @@ def _mean_zero_one_error_from_confusion(confusion, average="micro"):
     return _average(errors, average)
 
 
+# Each measure's cost of one item, given the gold class weights (for choosing cut
+# points on a score, metrics/_thresholds.py): a micro or macro average is a weighted
+# sum over items of a cost of (true class, predicted class); the worst class is not.
+
+
+def _per_item_divisor(class_weights, average):
+    """What an item's cost is divided by: ``N`` (micro) or ``n_i |{j: n_j > 0}|``
+    (macro) for an item of true class ``i``; None for the other averages."""
+    if average == "micro":
+        return np.full(class_weights.shape, class_weights.sum())
+    if average == "macro":
+        present = class_weights > 0
+        return np.where(present, class_weights * present.sum(), np.inf)
+    return None
+
+
+def _distance_item_costs(class_weights, values, average="micro", power=1):
+    """``cost[i, j] = |v_j - v_i| ** power / divisor_i``: MAE (``power=1``) or MSE
+    (and RMSE, its square root) is the sum of these over the items; None for
+    ``average="max"`` or ``None``."""
+    divisor = _per_item_divisor(class_weights, average)
+    if divisor is None:
+        return None
+    return np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power / divisor[:, np.newaxis]
+
+
+def _zero_one_item_costs(class_weights, values, average="micro"):
+    """``cost[i, j] = [i != j] / divisor_i``, the zero-one error of one item."""
+    divisor = _per_item_divisor(class_weights, average)
+    if divisor is None:
+        return None
+    return (~np.eye(len(class_weights), dtype=bool)) / divisor[:, np.newaxis]
+
+
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_absolute_error(
     y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Mean absolute error between ordinal classes, micro-averaged by default (as in scikit-learn).
+    r"""Mean absolute error between ordinal classes, micro-averaged by default.
+
+    The default is scikit-learn's number; :func:`macro_mean_absolute_error` and
+    ``average="macro"`` give the macro average.
 
     With class values :math:`v` (see ``class_values``), item weights :math:`w_d`,
     :math:`n_j` the weight of the items of true class :math:`c_j` and :math:`N`
@@ -240,7 +277,7 @@ def mean_absolute_error(
 def mean_squared_error(
     y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Mean squared error between ordinal classes, micro-averaged by default (as in scikit-learn).
+    r"""Mean squared error between ordinal classes, micro-averaged by default.
 
     .. math::
 
@@ -304,7 +341,7 @@ def mean_squared_error(
 def root_mean_squared_error(
     y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
 ):
-    r"""Root mean squared error between ordinal classes, micro-averaged by default (as in scikit-learn).
+    r"""Root mean squared error between ordinal classes, micro-averaged by default.
 
     The square root of :func:`mean_squared_error` with the same ``average``:
     :math:`\mathrm{RMSE}^M = \sqrt{\mathrm{MSE}^M}`,
@@ -355,7 +392,7 @@ def root_mean_squared_error(
 
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_zero_one_error(y_true, y_pred, *, average="micro", labels=None, sample_weight=None):
-    r"""Mean zero-one error (error rate), micro-averaged by default (as in scikit-learn).
+    r"""Mean zero-one error (error rate), micro-averaged by default.
 
     .. math::
 

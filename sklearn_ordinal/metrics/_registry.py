@@ -33,9 +33,12 @@ from .._score_table import _present_classes
 from ._agreement import (
     _accuracy,
     _accuracy_from_confusion,
+    _accuracy_item_gains,
+    _accuracy_within_item_gains,
     _accuracy_within_score_from_confusion,
     _balanced_accuracy,
     _balanced_accuracy_from_confusion,
+    _balanced_accuracy_item_gains,
     _cohen_kappa,
     _cohen_kappa_from_confusion,
     _kendall_tau_a_score_from_confusion,
@@ -53,8 +56,9 @@ from ._agreement import (
     accuracy_within_score,
     kendall_tau_a_score,
 )
-from ._closeness import _cem_score_from_confusion, cem_score
+from ._closeness import _cem_item_gains, _cem_score_from_confusion, cem_score
 from ._error import (
+    _distance_item_costs,
     _macro_mean_absolute_error_from_confusion,
     _macro_mean_squared_error_from_confusion,
     _macro_mean_zero_one_error_from_confusion,
@@ -63,6 +67,7 @@ from ._error import (
     _mean_squared_error_from_confusion,
     _mean_zero_one_error_from_confusion,
     _root_mean_squared_error_from_confusion,
+    _zero_one_item_costs,
     macro_mean_absolute_error,
     macro_mean_squared_error,
     macro_mean_zero_one_error,
@@ -126,6 +131,20 @@ class MeasureRecord:
     only average a ``macro_`` function takes)."""
     kernel_defaults: dict = field(default_factory=dict)
     """Parameters the kernel needs spelled out (the function's own defaults)."""
+    item_costs: Callable = None
+    """``item_costs(class_weights, values, **params)``: for a measure that is, given
+    the gold class weights ``n`` (shape ``(K,)``), a non-decreasing function of a
+    weighted sum over items of a cost of (true class ``i``, predicted class ``j``),
+    the ``(K, K)`` matrix of these costs (gains when higher is better), or None for
+    parameters that make it another kind of measure (``average="max"``). None: no
+    item-additive form. Cut points are chosen exactly for these measures."""
+
+    def item_costs_for(self, class_weights, values, params):
+        """The ``(K, K)`` per-item cost (or gain) matrix of the measure with
+        ``params``, or None when it is not a sum over items."""
+        if self.item_costs is None:
+            return None
+        return self.item_costs(class_weights, values, **params)
 
     @property
     def name(self):
@@ -213,26 +232,35 @@ _RECORDS = [
     # Error measures (Baccianella et al. 2009; the worst class: Cruz-Ramirez et al. 2014)
     MeasureRecord(mean_absolute_error, "labels", False,
                   from_confusion=_mean_absolute_error_from_confusion,
-                  distance=(1, False, "micro")),
+                  distance=(1, False, "micro"),
+                  item_costs=partial(_distance_item_costs, power=1)),
     MeasureRecord(mean_squared_error, "labels", False,
                   from_confusion=_mean_squared_error_from_confusion,
-                  distance=(2, False, "micro")),
+                  distance=(2, False, "micro"),
+                  item_costs=partial(_distance_item_costs, power=2)),
+    # The square root of MSE's sum: the same best cut points.
     MeasureRecord(root_mean_squared_error, "labels", False,
                   from_confusion=_root_mean_squared_error_from_confusion,
-                  distance=(2, True, "micro")),
+                  distance=(2, True, "micro"),
+                  item_costs=partial(_distance_item_costs, power=2)),
     MeasureRecord(mean_zero_one_error, "labels", False,
-                  from_confusion=_mean_zero_one_error_from_confusion),
+                  from_confusion=_mean_zero_one_error_from_confusion,
+                  item_costs=_zero_one_item_costs),
     MeasureRecord(macro_mean_absolute_error, "labels", False,
                   from_confusion=_macro_mean_absolute_error_from_confusion,
-                  distance=(1, False, "macro")),
+                  distance=(1, False, "macro"),
+                  item_costs=partial(_distance_item_costs, average="macro", power=1)),
     MeasureRecord(macro_mean_squared_error, "labels", False,
                   from_confusion=_macro_mean_squared_error_from_confusion,
-                  distance=(2, False, "macro")),
+                  distance=(2, False, "macro"),
+                  item_costs=partial(_distance_item_costs, average="macro", power=2)),
     MeasureRecord(macro_root_mean_squared_error, "labels", False,
                   from_confusion=_macro_root_mean_squared_error_from_confusion,
-                  distance=(2, True, "macro")),
+                  distance=(2, True, "macro"),
+                  item_costs=partial(_distance_item_costs, average="macro", power=2)),
     MeasureRecord(macro_mean_zero_one_error, "labels", False,
-                  from_confusion=_macro_mean_zero_one_error_from_confusion),
+                  from_confusion=_macro_mean_zero_one_error_from_confusion,
+                  item_costs=partial(_zero_one_item_costs, average="macro")),
     # Sensitivities
     MeasureRecord(minimum_sensitivity_score, "labels", True,
                   from_confusion=_minimum_sensitivity_score_from_confusion),
@@ -241,14 +269,18 @@ _RECORDS = [
     MeasureRecord(gmsec_score, "labels", True, from_confusion=_gmsec_score_from_confusion),
     MeasureRecord(mes_score, "labels", True, from_confusion=_mes_score_from_confusion),
     # Closeness (Amigo et al. 2020) and the measures it is compared with
-    MeasureRecord(cem_score, "labels", True, from_confusion=_cem_score_from_confusion),
+    MeasureRecord(cem_score, "labels", True, from_confusion=_cem_score_from_confusion,
+                  item_costs=_cem_item_gains),
     MeasureRecord(accuracy_within_score, "labels", True,
-                  from_confusion=_accuracy_within_score_from_confusion),
+                  from_confusion=_accuracy_within_score_from_confusion,
+                  item_costs=_accuracy_within_item_gains),
     MeasureRecord(kendall_tau_a_score, "labels", True,
                   from_confusion=_kendall_tau_a_score_from_confusion),
-    MeasureRecord(_accuracy, "labels", True, from_confusion=_accuracy_from_confusion),
+    MeasureRecord(_accuracy, "labels", True, from_confusion=_accuracy_from_confusion,
+                  item_costs=_accuracy_item_gains),
     MeasureRecord(_balanced_accuracy, "labels", True,
-                  from_confusion=_balanced_accuracy_from_confusion),
+                  from_confusion=_balanced_accuracy_from_confusion,
+                  item_costs=_balanced_accuracy_item_gains),
     MeasureRecord(_macro_f1, "labels", True, from_confusion=_macro_f1_from_confusion),
     MeasureRecord(_cohen_kappa, "labels", True, from_confusion=_cohen_kappa_from_confusion),
     MeasureRecord(_value_weighted_kappa, "labels", True,

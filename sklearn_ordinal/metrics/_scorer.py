@@ -454,7 +454,7 @@ def get_scorer(scoring):
     --------
     >>> from sklearn_ordinal.metrics import get_scorer
     >>> get_scorer("neg_macro_mean_absolute_error")
-    make_ordinal_scorer(mean_absolute_error, greater_is_better=False, average='macro')
+    make_ordinal_scorer(macro_mean_absolute_error, greater_is_better=False)
     """
     if callable(scoring):
         return scoring
