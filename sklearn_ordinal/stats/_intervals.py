@@ -31,6 +31,7 @@ from .._score_table import (
     _score_table,
 )
 from ..metrics._scorer import _accepts
+from ._placement import delong_comparison, delong_interval, jackknife_by_placements
 from ._resampling import (
     ScoreComparison,
     ScoreInterval,
@@ -274,6 +275,12 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
             table = _only_classes(table, present)
         return spec.from_table(table)
 
+    def leave_one_out(units):
+        # The table's cells are the non-zero positions of the intermediate, in order.
+        return jackknife_by_placements(spec, resampled(units.total), units, lambda p: (
+            np.searchsorted(np.flatnonzero(units.total), p)))
+
+    statistic.leave_one_out = leave_one_out
     return units, statistic
 
 
@@ -315,6 +322,13 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     if any(real) and spec.distance is not None:
         return _distance_layout(*args)
     return _label_layout(*args)
+
+
+def _paired_leave_one_out(leave_one_out, units, half):
+    """Leave-one-out differences from each system's own (None if either has none)."""
+    parts = [leave_one_out(units._replace(contributions=units.contributions[:, part]))
+             for part in (slice(None, half), slice(half, None))]
+    return None if parts[0] is None or parts[1] is None else parts[0] - parts[1]
 
 
 def _check_same(estimate, recomputed, name):
@@ -376,7 +390,7 @@ _PARAMETERS = {
     "y_true": ["array-like"],
     "confidence_level": [Interval(Real, 0, 1, closed="neither")],
     "n_resamples": [Interval(Integral, 1, None, closed="left")],
-    "method": [StrOptions({"bca", "percentile", "basic"})],
+    "method": [StrOptions({"bca", "percentile", "basic", "delong"})],
     "labels": ["array-like", None],
     "class_values": ["array-like", None],
     "sample_weight": ["array-like", None],
@@ -525,6 +539,9 @@ def score_interval(
         spec.data.get(key) if given is None else given
         for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
+    if method == "delong":
+        return delong_interval(spec, y_true, y_pred, labels, class_values, sample_weight,
+                               groups, confidence_level)
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
     units, statistic = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups
@@ -639,6 +656,9 @@ def compare_scores(
         spec.data.get(key) if given is None else given
         for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
+    if method == "delong":
+        return delong_comparison(spec, y_true, y_pred_a, y_pred_b, labels, class_values,
+                                 sample_weight, groups, confidence_level)
     estimates = [
         _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
         for y_pred in (y_pred_a, y_pred_b)
@@ -651,6 +671,9 @@ def compare_scores(
     def statistic(x):
         return statistic_of_one(x[:half]) - statistic_of_one(x[half:])
 
+    loo_one = getattr(statistic_of_one, "leave_one_out", None)
+    if loo_one is not None:
+        statistic.leave_one_out = lambda u: _paired_leave_one_out(loo_one, u, half)
     batched_one = getattr(statistic_of_one, "batched", None)
     if batched_one is not None:
         statistic.batched = lambda x: batched_one(x[:, :half]) - batched_one(x[:, half:])

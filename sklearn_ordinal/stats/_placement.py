@@ -40,9 +40,21 @@ From the placement values, with weights as repeated items:
 import math
 
 import numpy as np
+from scipy.special import ndtr, ndtri
 
-from .._score_table import _class_cells, _class_weights, _ClassOrder
+from .._score_table import (
+    _MAX_CLASSES_TO_SCAN,
+    _check_scores,
+    _class_cells,
+    _class_weights,
+    _ClassOrder,
+    _present_classes,
+    _score_table,
+    _sort_each_class,
+)
+from .._validation import check_scored_targets
 from ..metrics._ranking import _position_below, vus_score
+from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 
 
 def _has_placements(function):
@@ -267,3 +279,141 @@ def leave_one_out(table, placements, vus, cell, unit_weight):
     with np.errstate(divide="ignore", invalid="ignore"):
         values = (n * vus - unit_weight * placements[cell]) / rest
     return np.where(rest > 0, values, np.nan)
+
+
+# --- The doors: score_interval / compare_scores with method="delong", and BCa ---
+
+
+def _check_delong(spec, class_values, groups):
+    """Refuse what DeLong's variance does not cover, saying what to use instead."""
+    if not _has_placements(getattr(spec.func, "func", spec.func)):
+        raise ValueError(
+            f"method='delong' gives the variance of VUS (ROC AUC for two classes) from its "
+            f"placement values; {spec.name} has none here. Use method='bca' (default), "
+            "'percentile' or 'basic'."
+        )
+    if groups is not None:
+        raise ValueError(
+            "method='delong' treats the items as independent; with groups use "
+            "method='bca' or 'percentile', which resample whole groups."
+        )
+    if class_values is not None:
+        raise ValueError(
+            f"{spec.name} takes no class_values; leave it out (the measure has no class "
+            "values form), or choose a measure that takes it."
+        )
+
+
+def _normal_interval(estimate, standard_error, confidence_level, bounds):
+    """``estimate -+ z se``, clipped to the range of the measure (or difference)."""
+    z = ndtri(0.5 + confidence_level / 2)
+    low, high = np.clip([estimate - z * standard_error, estimate + z * standard_error],
+                        *bounds)
+    return ConfidenceInterval(float(low), float(high))
+
+
+def _check_same_value(placed, measured, name):
+    if not np.isclose(placed, measured, rtol=1e-9, atol=1e-12):
+        raise RuntimeError(
+            f"{name}: the placement values give {placed!r} but the measure gives "
+            f"{measured!r}; please report this bug."
+        )
+
+
+def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, groups,
+                    confidence_level):
+    """The :class:`ScoreInterval` of VUS by DeLong's variance, in ``O(n log n)``."""
+    _check_delong(spec, class_values, groups)
+    ties = spec.keywords.get("ties", "average")
+    table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
+                         class_order_up_to=_MAX_CLASSES_TO_SCAN)
+    if isinstance(table, _ClassOrder):
+        # Distinct unweighted scores: no table, no ties; sums per class suffice.
+        estimate, sums, squares = placements_in_order(table)
+        variance = delong_variance_in_order(table.counts, sums, squares, estimate)
+    else:
+        estimate, placements = vus_placements(table, ties)
+        variance = delong_variance(table, placements, estimate)
+    _check_same_value(estimate, spec.from_table(table), spec.name)
+    standard_error = float(np.sqrt(variance))
+    return ScoreInterval(
+        estimate=estimate,
+        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+                                             (0.0, 1.0)),
+        standard_error=standard_error,
+        bootstrap_distribution=np.empty(0),
+        method="delong",
+        confidence_level=confidence_level,
+    )
+
+
+def _item_deviations(spec, y_true, y_score, labels, sample_weight, ties):
+    """Per kept item: class code, weight and placement deviation ``V_i - U``; the
+    class weights; ``U``."""
+    y_score = _check_scores(y_score)
+    classes, codes, y_score, weights, exponent = check_scored_targets(
+        y_true, y_score, labels=labels, sample_weight=sample_weight, measure=spec.name
+    )
+    table = _present_classes(
+        _sort_each_class(classes, codes, y_score, weights, exponent), spec.name, stacklevel=5
+    )
+    estimate, placements = vus_placements(table, ties)
+    _check_same_value(estimate, spec.from_table(table), spec.name)
+    present = np.isin(classes, table.classes)
+    kept = present[codes]
+    codes = (np.cumsum(present) - 1)[codes[kept]]
+    deviations = item_placements(table, placements, codes, y_score[kept]) - estimate
+    item_weights = np.ones(len(codes)) if weights is None else np.ldexp(
+        weights[kept].astype(np.float64), exponent)
+    return codes, item_weights, real_weights(table)[1], deviations, estimate
+
+
+def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
+                      sample_weight, groups, confidence_level):
+    """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
+    test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
+    _check_delong(spec, class_values, groups)
+    ties = spec.keywords.get("ties", "average")
+    a = _item_deviations(spec, y_true, y_score_a, labels, sample_weight, ties)
+    b = _item_deviations(spec, y_true, y_score_b, labels, sample_weight, ties)
+    codes, weights, class_weights = a[0], a[1], a[2]
+    difference = a[3] - b[3]
+    variance = delong_covariance(codes, weights, class_weights, difference, difference)
+    standard_error = float(np.sqrt(variance))
+    estimate = a[4] - b[4]
+    if standard_error > 0:
+        pvalue = float(2 * ndtr(-abs(estimate) / standard_error))
+    else:
+        pvalue = 1.0 if estimate == 0 else 0.0
+    return ScoreComparison(
+        estimate=estimate,
+        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+                                             (-1.0, 1.0)),
+        standard_error=standard_error,
+        bootstrap_distribution=np.empty(0),
+        method="delong",
+        confidence_level=confidence_level,
+        estimate_a=a[4],
+        estimate_b=b[4],
+        greater_is_better=spec.greater_is_better,
+        pvalue=pvalue,
+        null_distribution=np.empty(0),
+    )
+
+
+def jackknife_by_placements(spec, table, units, positions_to_cells):
+    """BCa's leave-one-out VUS of every unit cell from the placement values, or None
+    when a unit is not one item (groups) or a class is missing from the data.
+
+    ``table`` is the score table of all the units (``units.total``),
+    ``positions_to_cells`` maps a position of the intermediate to its table cell.
+    A unit that is its class's last item gets NaN here; the caller computes those.
+    """
+    if not _has_placements(getattr(spec.func, "func", spec.func)):
+        return None
+    rows = units.contributions
+    if np.any(np.diff(rows.indptr) != 1) or np.any(_class_weights(table) <= 0):
+        return None
+    estimate, placements = vus_placements(table, spec.keywords.get("ties", "average"))
+    cells = positions_to_cells(rows.indices)
+    return leave_one_out(table, placements, estimate, cells, rows.data)
