@@ -17,17 +17,25 @@ from scipy import integrate, stats
 from sklearn.metrics import roc_auc_score
 
 from sklearn_ordinal._score_table import _build_score_table, _class_order
-from sklearn_ordinal.metrics import mean_absolute_error, vus_score
+from sklearn_ordinal.metrics import (
+    mean_absolute_error,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
 from sklearn_ordinal.stats import compare_scores, score_interval
 from sklearn_ordinal.stats import _intervals
 from sklearn_ordinal.stats._placement import (
-    delong_variance,
     delong_variance_in_order,
-    item_placements,
-    leave_one_out,
+    influence,
+    item_values,
     placements_in_order,
+    table_variance,
     vus_placements,
 )
+
+RANKING = [vus_score, u_pairs_score, u_ovo_score, u_cons_score]
 from sklearn_ordinal.stats._resampling import jackknife
 
 
@@ -76,7 +84,7 @@ def test_placements_equal_tuple_enumeration(seed, weighted, kind, ties):
     vus, placements = vus_placements(table, ties)
     assert vus == pytest.approx(expected_vus, abs=1e-12)
     assert vus == pytest.approx(vus_score(y, s, sample_weight=w, ties=ties), abs=1e-12)
-    got = item_placements(table, placements, y, s)
+    got = item_values(table, placements, y, s)
     np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
 
 
@@ -89,31 +97,52 @@ def test_tie_blocks_of_many_classes():
         table = _build_score_table(y, s, None, None, "vus_score")
         vus, placements = vus_placements(table, ties)
         assert vus == pytest.approx(expected_vus, abs=1e-12)
-        np.testing.assert_allclose(item_placements(table, placements, y, s), expected,
+        np.testing.assert_allclose(item_values(table, placements, y, s), expected,
                                    atol=1e-12)
 
 
+@pytest.mark.parametrize("measure", RANKING)
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("ties", ["average", "strict"])
-def test_leave_one_out_equals_recomputing(seed, ties):
+def test_leave_one_out_equals_recomputing(measure, seed, ties):
     r = 2 + seed % 3
     y, s, w = _data(seed, 30, r, "tied" if seed % 2 else "continuous", seed >= 3)
     w = np.ones(len(y)) if w is None else w
     table = _build_score_table(y, s, None, w, "vus_score")
-    vus, placements = vus_placements(table, ties)
+    found = influence(measure, table, ties)
+    assert found.estimate == pytest.approx(
+        measure(y, s, sample_weight=w, ties=ties), abs=1e-12)
+    cells = np.array([table.bounds[k] + np.searchsorted(
+        table.scores[table.bounds[k]:table.bounds[k + 1]], v) for k, v in zip(y, s)])
+    # Weights are stored divided by 2 ** weight_exponent.
+    got = found.leave_one_out(cells, np.ldexp(w, -table.weight_exponent))
     for i in range(len(y)):
         keep = np.arange(len(y)) != i
-        k = int(y[i])
-        cell = table.bounds[k] + np.searchsorted(
-            table.scores[table.bounds[k]:table.bounds[k + 1]], s[i])
-        # Weights are stored divided by 2 ** weight_exponent.
-        unit = np.ldexp(w[i], -table.weight_exponent)
-        got = leave_one_out(table, placements, vus, np.array([cell]), np.array([unit]))[0]
-        if np.sum(w[keep & (y == k)]) == 0:
-            assert np.isnan(got)
+        if np.sum(w[keep & (y == y[i])]) == 0:
+            assert np.isnan(got[i])
             continue
-        expected = vus_score(y[keep], s[keep], sample_weight=w[keep], ties=ties)
-        assert got == pytest.approx(expected, abs=1e-12)
+        expected = measure(y[keep], s[keep], sample_weight=w[keep], ties=ties)
+        assert got[i] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("measure", RANKING)
+@pytest.mark.parametrize("seed", range(4))
+def test_gradient_equals_central_differences(measure, seed):
+    """d estimate / d w of every cell against the kernel on tables with that cell's
+    weight moved by -+ 1e-5."""
+    y, s, w = _data(seed, 25, 2 + seed % 3, "tied" if seed % 2 else "continuous", True)
+    table = _build_score_table(y, s, None, w, "vus_score")
+    table = table._replace(weights=table.weights.astype(np.float64))
+    kernel = _intervals._resolve(measure, {}).from_table
+    found = influence(measure, table)
+    step = 1e-5
+    for cell in range(len(table.weights)):
+        moved = [table.weights.copy() for _ in range(2)]
+        moved[0][cell] += step
+        moved[1][cell] -= step
+        difference = (kernel(table._replace(weights=moved[0]))
+                      - kernel(table._replace(weights=moved[1]))) / (2 * step)
+        assert found.gradient[cell] == pytest.approx(difference, abs=1e-8)
 
 
 def _delong_quadratic(y, s, s_b=None):
@@ -134,8 +163,9 @@ def _delong_quadratic(y, s, s_b=None):
     return auc - auc_b, contrast @ (s10 / m + s01 / n) @ contrast
 
 
+@pytest.mark.parametrize("measure", RANKING)
 @pytest.mark.parametrize("seed", range(5))
-def test_two_classes_is_delong(seed):
+def test_two_classes_is_delong(measure, seed):
     rng = np.random.default_rng(seed)
     n = 60 + 40 * seed
     y = rng.integers(0, 2, n)
@@ -143,7 +173,7 @@ def test_two_classes_is_delong(seed):
     if seed % 2:
         s = np.round(s, 1)  # ties between the classes
     auc, variance = _delong_quadratic(y, s)
-    result = score_interval("vus", y, s, method="delong")
+    result = score_interval(measure, y, s, method="delong")
     assert result.estimate == pytest.approx(roc_auc_score(y, s), abs=1e-12)
     assert result.estimate == pytest.approx(auc, abs=1e-12)
     assert result.standard_error**2 == pytest.approx(variance, rel=1e-10)
@@ -153,15 +183,16 @@ def test_two_classes_is_delong(seed):
     assert result.method == "delong"
 
 
+@pytest.mark.parametrize("measure", RANKING)
 @pytest.mark.parametrize("seed", range(4))
-def test_paired_two_classes_is_delongs_test(seed):
+def test_paired_two_classes_is_delongs_test(measure, seed):
     rng = np.random.default_rng(seed)
     n = 80 + 30 * seed
     y = rng.integers(0, 2, n)
     a = y + rng.normal(size=n)
     b = np.round(a + rng.normal(0, 0.8, n), 1)
     difference, variance = _delong_quadratic(y, a, b)
-    result = compare_scores("vus", y, a, b, method="delong")
+    result = compare_scores(measure, y, a, b, method="delong")
     assert result.estimate == pytest.approx(difference, abs=1e-12)
     assert result.standard_error**2 == pytest.approx(variance, rel=1e-10)
     expected_p = 2 * stats.norm.sf(abs(difference) / np.sqrt(variance))
@@ -169,18 +200,19 @@ def test_paired_two_classes_is_delongs_test(seed):
     assert result.estimate_a == pytest.approx(roc_auc_score(y, a), abs=1e-12)
 
 
-def test_weights_are_repeated_items():
+@pytest.mark.parametrize("measure", RANKING)
+def test_weights_are_repeated_items(measure):
     rng = np.random.default_rng(3)
     y = rng.integers(0, 3, 50)
     s = np.round(y + rng.normal(size=50), 1)
     w = rng.integers(1, 4, 50)
-    weighted = score_interval("vus", y, s, sample_weight=w, method="delong")
-    repeated = score_interval("vus", np.repeat(y, w), np.repeat(s, w), method="delong")
+    weighted = score_interval(measure, y, s, sample_weight=w, method="delong")
+    repeated = score_interval(measure, np.repeat(y, w), np.repeat(s, w), method="delong")
     assert weighted.estimate == pytest.approx(repeated.estimate, abs=1e-12)
     assert weighted.standard_error == pytest.approx(repeated.standard_error, rel=1e-10)
     b = s + rng.normal(size=50)
-    weighted = compare_scores("vus", y, s, b, sample_weight=w, method="delong")
-    repeated = compare_scores("vus", np.repeat(y, w), np.repeat(s, w), np.repeat(b, w),
+    weighted = compare_scores(measure, y, s, b, sample_weight=w, method="delong")
+    repeated = compare_scores(measure, np.repeat(y, w), np.repeat(s, w), np.repeat(b, w),
                               method="delong")
     assert weighted.standard_error == pytest.approx(repeated.standard_error, rel=1e-10)
 
@@ -193,14 +225,15 @@ def test_class_order_path_equals_table_path():
     assert order is not None
     vus, sums, squares = placements_in_order(order)
     table = _build_score_table(y, s, None, None, "vus_score")
-    vus_t, placements = vus_placements(table)
-    assert vus == pytest.approx(vus_t, abs=1e-12)
+    found = influence(vus_score, table)
+    assert vus == pytest.approx(found.estimate, abs=1e-12)
     assert delong_variance_in_order(order.counts, sums, squares, vus) == pytest.approx(
-        delong_variance(table, placements, vus_t), rel=1e-9)
+        table_variance(table, found.gradient), rel=1e-9)
 
 
+@pytest.mark.parametrize("measure", RANKING)
 @pytest.mark.parametrize("case", ["unweighted", "tied", "weighted", "paired", "paired_w"])
-def test_bca_jackknife_equals_recomputing(case):
+def test_bca_jackknife_equals_recomputing(measure, case):
     """The placement jackknife gives today's jackknife values, one per unit cell."""
     rng = np.random.default_rng(5)
     n = 150
@@ -210,7 +243,7 @@ def test_bca_jackknife_equals_recomputing(case):
     w = rng.integers(1, 4, n).astype(float) if case.endswith("w") or case == "weighted" else None
     systems = {"unweighted": [s], "tied": [tied], "weighted": [tied], "paired": [s, tied],
                "paired_w": [tied, s]}[case]
-    spec = _intervals._resolve("vus", {})
+    spec = _intervals._resolve(measure, {})
     units, one = _intervals._layout(spec, y, systems, None, None, w, None)
     if len(systems) == 2:
         half = units.contributions.shape[1] // 2
@@ -239,14 +272,19 @@ def test_last_item_of_a_class_left_out_is_recomputed():
     np.testing.assert_allclose(fast, slow, atol=1e-12, equal_nan=True)
 
 
-def test_standard_error_close_to_bootstrap():
+# U_ovo, like VUS, has no across-class term: one of the two suffices here.
+@pytest.mark.parametrize("measure", [vus_score, u_pairs_score, u_cons_score])
+def test_standard_error_close_to_bootstrap(measure):
+    """Imbalanced classes: U_pairs and U_cons then owe 8-12 % of their variance to
+    the random class sizes (the across-class term), which the bootstrap includes."""
     rng = np.random.default_rng(6)
-    y = rng.integers(0, 3, 2000)
-    s = y + rng.normal(0, 1.2, 2000)
-    delong = score_interval("vus", y, s, method="delong")
-    boot = score_interval("vus", y, s, method="percentile", n_resamples=1999, random_state=0)
-    # Monte Carlo sd of a bootstrap se from 1999 resamples: about 1.6 %.
-    assert delong.standard_error == pytest.approx(boot.standard_error, rel=0.06)
+    y = rng.choice(4, 5000, p=[0.6, 0.25, 0.1, 0.05])
+    s = y + rng.normal(0, 1.2, 5000)
+    delong = score_interval(measure, y, s, method="delong")
+    boot = score_interval(measure, y, s, method="percentile", n_resamples=3999,
+                          random_state=0)
+    # Monte Carlo sd of a bootstrap se from 3999 resamples: about 1.1 %.
+    assert delong.standard_error == pytest.approx(boot.standard_error, rel=0.035)
 
 
 def _population_vus(shift, noise):
@@ -273,7 +311,7 @@ def test_coverage_small_simulation():
 def test_refusals():
     y = np.array([0, 1, 2, 0, 1, 2])
     s = np.array([0.1, 0.4, 0.3, 0.2, 0.5, 0.6])
-    with pytest.raises(ValueError, match="mean_absolute_error has none here"):
+    with pytest.raises(ValueError, match="mean_absolute_error has none"):
         score_interval(mean_absolute_error, y, y, average="macro", method="delong")
     with pytest.raises(ValueError, match="independent; with groups"):
         score_interval("vus", y, s, groups=[0, 0, 1, 1, 2, 2], method="delong")

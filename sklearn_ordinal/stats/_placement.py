@@ -38,6 +38,7 @@ From the placement values, with weights as repeated items:
 """
 
 import math
+from typing import Callable, NamedTuple
 
 import numpy as np
 from scipy.special import ndtr, ndtri
@@ -53,17 +54,15 @@ from .._score_table import (
     _sort_each_class,
 )
 from .._validation import check_scored_targets
-from ..metrics._ranking import _position_below, vus_score
+from ..metrics._ranking import (
+    _TIED_PAIR_CREDIT,
+    _position_below,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
 from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
-
-
-def _has_placements(function):
-    """Whether the placement values of this measure function are known here.
-
-    # registry: the ranking measures whose kernel is a multi-sample U-statistic with
-    # placement values (today VUS; AUC is VUS of two classes).
-    """
-    return function is vus_score
 
 
 def _chains_up(scores, weights, ties):
@@ -230,19 +229,187 @@ def _check_class_sizes(class_weights):
         )
 
 
-def delong_variance(table, placements, vus):
-    """``Var(VUS) = sum_k S_k / n_k`` from a table's cells and their placement
-    values, weights as repeated items."""
+class Influence(NamedTuple):
+    """What the variance and the jackknife of a ranking measure read of its table."""
+
+    estimate: float
+    gradient: np.ndarray
+    """Per cell, ``d estimate / d w``: the change per unit of weight added to it
+    (weights as in the table, divided by ``2 ** weight_exponent``)."""
+    leave_one_out: Callable
+    """``leave_one_out(cells, unit_weights)``: the exact estimate with one unit of
+    that weight left out of each of those cells; NaN where a class would empty."""
+
+
+def influence(function, table, ties="average"):
+    """The :class:`Influence` of a ranking measure on a table of the classes present."""
+    return _INFLUENCES[function](table, ties)
+
+
+def _has_placements(function):
+    """Whether the influence of this measure function is known here.
+
+    # registry: the ranking measures (record.reads == "scores" with a from_table
+    # kernel), each a function of multi-sample U-statistics.
+    """
+    return function in _INFLUENCES
+
+
+def _vus_influence(table, ties):
+    """VUS: ``d U / d w_i = (V_i - U) / n_k`` and ``U_(i) = (n_k U - w V_i) / (n_k - w)``."""
+    vus, placements = vus_placements(table, ties)
+    of_cell = _class_weights(table)[_class_of(table)]
+
+    def leave_one_out(cells, unit_weights):
+        n = of_cell[cells]
+        return _where_kept(n - unit_weights, n * vus - unit_weights * placements[cells])
+
+    return Influence(vus, (placements - vus) / of_cell, leave_one_out)
+
+
+def _where_kept(rest, numerator):
+    """``numerator / rest``, NaN where nothing of the class is left (``rest <= 0``)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(rest > 0, numerator / rest, np.nan)
+
+
+def _beaten(table, ties):
+    """``(n_cells, r)``: the weight of class ``l``'s items that each cell's score
+    beats in class order (class ``l``'s items above it for ``l`` above the cell's
+    class, below it for ``l`` below; a tie counting its credit); 0 for its own class."""
+    credit = _TIED_PAIR_CREDIT[ties]
+    scores, weights = _class_cells(table)
+    r = len(scores)
+    beaten = np.zeros((len(table.scores), r))
+    for l in range(r):
+        up_to = np.zeros(len(weights[l]) + 1)
+        np.cumsum(weights[l], out=up_to[1:])
+        for k in range(r):
+            if k == l:
+                continue
+            cells = slice(table.bounds[k], table.bounds[k + 1])
+            below = up_to[np.searchsorted(scores[l], scores[k], side="left")]
+            at_or_below = up_to[np.searchsorted(scores[l], scores[k], side="right")]
+            won = up_to[-1] - at_or_below if l > k else below
+            beaten[cells, l] = won + credit * (at_or_below - below)
+    return beaten
+
+
+def _u_ovo_influence(table, ties):
+    """U_ovo, the mean of the ``P = r (r-1) / 2`` class-pair AUCs ``A_kl``: an item of
+    class ``k`` with ``D_i = sum_{l != k} (V^{kl}_i - A_kl)`` has
+    ``d U / d w_i = D_i / (P n_k)`` and ``U_(i) = U - w D_i / (P (n_k - w))``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    shares = _beaten(table, ties) / n
+    # A_kl: class k's mean share of class l beaten (the same for k < l and l < k).
+    auc = np.stack([np.bincount(of_cell, table.weights * shares[:, l], minlength=len(n))
+                    for l in range(len(n))], axis=1) / n[:, None]
+    r = len(n)
+    pairs = r * (r - 1) / 2
+    estimate = float(auc[np.triu_indices(r, 1)].sum() / pairs)
+    deviation = (shares - auc[of_cell]).sum(axis=1)
+
+    def leave_one_out(cells, unit_weights):
+        rest = n[of_cell[cells]] - unit_weights
+        return estimate - _where_kept(rest, unit_weights * deviation[cells]) / pairs
+
+    return Influence(estimate, deviation / (pairs * n[of_cell]), leave_one_out)
+
+
+def _u_pairs_influence(table, ties):
+    """U_pairs ``= S / Q``, ``S`` the weight of the correctly ordered pairs and
+    ``Q = sum_{k<l} n_k n_l``: an item of class ``k`` in ``c_i`` ordered pairs (by
+    weight) of the ``t_k = N - n_k`` it is in has ``d U / d w_i = (c_i - U t_k) / Q``
+    and ``U_(i) = (S - w c_i) / (Q - w t_k)``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    ordered = _beaten(table, ties).sum(axis=1)
+    pairs = (n.sum() ** 2 - n @ n) / 2
+    # Each ordered pair is counted once from each end.
+    total = table.weights @ ordered / 2
+    estimate = float(total / pairs)
+    others = (n.sum() - n)[of_cell]
+
+    def leave_one_out(cells, unit_weights):
+        rest = n[of_cell[cells]] - unit_weights
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = (total - unit_weights * ordered[cells]) / (
+                pairs - unit_weights * others[cells])
+        return np.where(rest > 0, values, np.nan)
+
+    return Influence(estimate, (ordered - estimate * others) / pairs, leave_one_out)
+
+
+def _u_cons_influence(table, ties):
+    """U_cons, the mean of the ``r - 1`` split AUCs ``A_j`` (classes ``<= j`` against
+    those above, of weights ``L_j`` and ``H_j``): an item beating ``m_j`` of the
+    other side's weight has ``V^j = m_j / (other side)`` and, on side ``s_j`` of
+    weight ``|s_j|``, ``d U / d w_i = sum_j (V^j - A_j) / |s_j| / (r - 1)`` and
+    ``A_j`` left out ``= (|s_j| A_j - w V^j) / (|s_j| - w)``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    beaten = np.cumsum(_beaten(table, ties), axis=1)  # weight beaten among classes <= l
+    r = len(n)
+    lower = np.cumsum(n)[:-1]
+    upper = n.sum() - lower
+    # Per split j: the item's side weight, the other side's, and the weight beaten there.
+    is_lower = of_cell[:, None] <= np.arange(r - 1)[None, :]
+    side = np.where(is_lower, lower, upper)
+    other = np.where(is_lower, upper, lower)
+    won = np.where(is_lower, beaten[:, -1:] - beaten[:, :-1], beaten[:, :-1])
+    share = won / other
+    auc = (table.weights @ (share * is_lower)) / lower
+    estimate = float(auc.mean())
+    gradient = ((share - auc) / side).sum(axis=1) / (r - 1)
+
+    def leave_one_out(cells, unit_weights):
+        w = unit_weights[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            left = (side[cells] * auc - w * share[cells]) / (side[cells] - w)
+        rest = n[of_cell[cells]] - unit_weights
+        return np.where(rest > 0, left.sum(axis=1) / (r - 1), np.nan)
+
+    return Influence(estimate, gradient, leave_one_out)
+
+
+_INFLUENCES = {
+    vus_score: _vus_influence,
+    u_ovo_score: _u_ovo_influence,
+    u_pairs_score: _u_pairs_influence,
+    u_cons_score: _u_cons_influence,
+}
+
+
+def structural_variance(codes, weights, gradient, class_weights):
+    """The variance of a ranking measure from each item's (or cell's) class code,
+    weight (as repeated items) and ``d estimate / d w``, all as the data's own sums.
+
+    Within each class ``k``, DeLong's structural component
+    ``n_k / (n_k - 1) sum_{i in k} w_i (g_i - g_k)^2`` (``g_k`` the class's weighted
+    mean of the ``g_i``); across classes ``sum_k n_k g_k^2``, what random class sizes
+    add (zero for VUS and U_ovo, functions of the class-conditional distributions
+    alone). For two classes this is DeLong's AUC variance ``S_10 / m + S_01 / n``.
+    """
+    _check_class_sizes(class_weights)
+    r = len(class_weights)
+    mean = np.bincount(codes, weights * gradient, minlength=r) / class_weights
+    centred = gradient - mean[codes]
+    within = np.bincount(codes, weights * centred**2, minlength=r)
+    return float(np.sum(class_weights / (class_weights - 1) * within
+                        + class_weights * mean**2))
+
+
+def table_variance(table, gradient):
+    """:func:`structural_variance` of the cells of a table."""
     cells, n = real_weights(table)
-    _check_class_sizes(n)
-    deviation = placements - vus
-    s = np.bincount(_class_of(table), weights=cells * deviation**2, minlength=len(n))
-    return float(np.sum(s / (n - 1) / n))
+    return structural_variance(_class_of(table), cells,
+                               np.ldexp(gradient, -table.weight_exponent), n)
 
 
 def delong_variance_in_order(counts, sums, squares, vus):
-    """:func:`delong_variance` from per-class sums of the placement values and of
-    their squares (unit weights)."""
+    """The variance of VUS from per-class sums of the placement values and of their
+    squares (unit weights): ``sum_k S_k / n_k``."""
     n = counts.astype(np.float64)
     _check_class_sizes(n)
     # sum_i (V_i - U)^2 = sum V^2 - 2 U sum V + n U^2, with sum V = n U.
@@ -250,47 +417,31 @@ def delong_variance_in_order(counts, sums, squares, vus):
     return float(np.sum(np.maximum(s, 0.0) / (n - 1) / n))
 
 
-def item_placements(table, placements, codes, y_score):
-    """The placement value of every item, from its class code (among the table's
+def item_values(table, per_cell, codes, y_score):
+    """A per-cell value for every item, from its class code (among the table's
     classes) and its score: the value of the cell it fell in."""
     result = np.empty(len(codes))
     for k in range(len(table.classes)):
         items = np.flatnonzero(codes == k)
         lo, hi = table.bounds[k], table.bounds[k + 1]
-        result[items] = placements[lo + np.searchsorted(table.scores[lo:hi], y_score[items])]
+        result[items] = per_cell[lo + np.searchsorted(table.scores[lo:hi], y_score[items])]
     return result
-
-
-def delong_covariance(codes, weights, class_weights, deviations_a, deviations_b):
-    """``Cov(U_a, U_b) = sum_k S_k^{ab} / n_k`` of two scorers of the same items, from
-    each item's class code, weight and placement deviations ``V_i - U``."""
-    _check_class_sizes(class_weights)
-    s = np.bincount(codes, weights=weights * deviations_a * deviations_b,
-                    minlength=len(class_weights))
-    return float(np.sum(s / (class_weights - 1) / class_weights))
-
-
-def leave_one_out(table, placements, vus, cell, unit_weight):
-    """The exact VUS with one unit of weight ``unit_weight`` left out of table cell
-    ``cell`` (arrays): ``(n_k U - w V_i) / (n_k - w)``, all weights as in the table
-    (divided by ``2 ** weight_exponent``). NaN where the unit is its class's last."""
-    n = _class_weights(table)[_class_of(table)[cell]]
-    rest = n - unit_weight
-    with np.errstate(divide="ignore", invalid="ignore"):
-        values = (n * vus - unit_weight * placements[cell]) / rest
-    return np.where(rest > 0, values, np.nan)
 
 
 # --- The doors: score_interval / compare_scores with method="delong", and BCa ---
 
 
+def _function_of(spec):
+    return getattr(spec.func, "func", spec.func)
+
+
 def _check_delong(spec, class_values, groups):
     """Refuse what DeLong's variance does not cover, saying what to use instead."""
-    if not _has_placements(getattr(spec.func, "func", spec.func)):
+    if not _has_placements(_function_of(spec)):
         raise ValueError(
-            f"method='delong' gives the variance of VUS (ROC AUC for two classes) from its "
-            f"placement values; {spec.name} has none here. Use method='bca' (default), "
-            "'percentile' or 'basic'."
+            "method='delong' gives the variance of the ranking measures (VUS, U_pairs, "
+            f"U_ovo, U_cons; ROC AUC for two classes) from their placement values; "
+            f"{spec.name} has none. Use method='bca' (default), 'percentile' or 'basic'."
         )
     if groups is not None:
         raise ValueError(
@@ -313,6 +464,7 @@ def _normal_interval(estimate, standard_error, confidence_level, bounds):
 
 
 def _check_same_value(placed, measured, name):
+    """The placement values must give back the measure's own value."""
     if not np.isclose(placed, measured, rtol=1e-9, atol=1e-12):
         raise RuntimeError(
             f"{name}: the placement values give {placed!r} but the measure gives "
@@ -322,18 +474,19 @@ def _check_same_value(placed, measured, name):
 
 def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, groups,
                     confidence_level):
-    """The :class:`ScoreInterval` of VUS by DeLong's variance, in ``O(n log n)``."""
+    """The :class:`ScoreInterval` of a ranking measure by DeLong's variance."""
     _check_delong(spec, class_values, groups)
     ties = spec.keywords.get("ties", "average")
+    function = _function_of(spec)
     table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
-                         class_order_up_to=_MAX_CLASSES_TO_SCAN)
+                         class_order_up_to=_MAX_CLASSES_TO_SCAN if function is vus_score else 0)
     if isinstance(table, _ClassOrder):
         # Distinct unweighted scores: no table, no ties; sums per class suffice.
         estimate, sums, squares = placements_in_order(table)
         variance = delong_variance_in_order(table.counts, sums, squares, estimate)
     else:
-        estimate, placements = vus_placements(table, ties)
-        variance = delong_variance(table, placements, estimate)
+        found = influence(function, table, ties)
+        estimate, variance = found.estimate, table_variance(table, found.gradient)
     _check_same_value(estimate, spec.from_table(table), spec.name)
     standard_error = float(np.sqrt(variance))
     return ScoreInterval(
@@ -347,9 +500,9 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
     )
 
 
-def _item_deviations(spec, y_true, y_score, labels, sample_weight, ties):
-    """Per kept item: class code, weight and placement deviation ``V_i - U``; the
-    class weights; ``U``."""
+def _item_gradients(spec, y_true, y_score, labels, sample_weight):
+    """Per kept item: class code, weight and ``d estimate / d w`` (the data's own
+    weights); the class weights; the estimate."""
     y_score = _check_scores(y_score)
     classes, codes, y_score, weights, exponent = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=spec.name
@@ -357,15 +510,15 @@ def _item_deviations(spec, y_true, y_score, labels, sample_weight, ties):
     table = _present_classes(
         _sort_each_class(classes, codes, y_score, weights, exponent), spec.name, stacklevel=5
     )
-    estimate, placements = vus_placements(table, ties)
-    _check_same_value(estimate, spec.from_table(table), spec.name)
+    found = influence(_function_of(spec), table, spec.keywords.get("ties", "average"))
+    _check_same_value(found.estimate, spec.from_table(table), spec.name)
     present = np.isin(classes, table.classes)
     kept = present[codes]
     codes = (np.cumsum(present) - 1)[codes[kept]]
-    deviations = item_placements(table, placements, codes, y_score[kept]) - estimate
+    gradient = np.ldexp(item_values(table, found.gradient, codes, y_score[kept]), -exponent)
     item_weights = np.ones(len(codes)) if weights is None else np.ldexp(
         weights[kept].astype(np.float64), exponent)
-    return codes, item_weights, real_weights(table)[1], deviations, estimate
+    return codes, item_weights, gradient, real_weights(table)[1], found.estimate
 
 
 def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
@@ -373,14 +526,14 @@ def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
     """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
     test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
     _check_delong(spec, class_values, groups)
-    ties = spec.keywords.get("ties", "average")
-    a = _item_deviations(spec, y_true, y_score_a, labels, sample_weight, ties)
-    b = _item_deviations(spec, y_true, y_score_b, labels, sample_weight, ties)
-    codes, weights, class_weights = a[0], a[1], a[2]
-    difference = a[3] - b[3]
-    variance = delong_covariance(codes, weights, class_weights, difference, difference)
+    codes, weights, gradient_a, class_weights, estimate_a = _item_gradients(
+        spec, y_true, y_score_a, labels, sample_weight)
+    *_, gradient_b, _, estimate_b = _item_gradients(spec, y_true, y_score_b, labels,
+                                                    sample_weight)
+    # The variance of the difference is that of the difference of the gradients.
+    variance = structural_variance(codes, weights, gradient_a - gradient_b, class_weights)
     standard_error = float(np.sqrt(variance))
-    estimate = a[4] - b[4]
+    estimate = estimate_a - estimate_b
     if standard_error > 0:
         pvalue = float(2 * ndtr(-abs(estimate) / standard_error))
     else:
@@ -393,8 +546,8 @@ def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
         bootstrap_distribution=np.empty(0),
         method="delong",
         confidence_level=confidence_level,
-        estimate_a=a[4],
-        estimate_b=b[4],
+        estimate_a=estimate_a,
+        estimate_b=estimate_b,
         greater_is_better=spec.greater_is_better,
         pvalue=pvalue,
         null_distribution=np.empty(0),
@@ -402,18 +555,18 @@ def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
 
 
 def jackknife_by_placements(spec, table, units, positions_to_cells):
-    """BCa's leave-one-out VUS of every unit cell from the placement values, or None
-    when a unit is not one item (groups) or a class is missing from the data.
+    """BCa's leave-one-out values of every unit cell from the placement values, or
+    None when a unit is not one item (groups) or a class is missing from the data.
 
     ``table`` is the score table of all the units (``units.total``),
     ``positions_to_cells`` maps a position of the intermediate to its table cell.
     A unit that is its class's last item gets NaN here; the caller computes those.
     """
-    if not _has_placements(getattr(spec.func, "func", spec.func)):
+    function = _function_of(spec)
+    if not _has_placements(function):
         return None
     rows = units.contributions
     if np.any(np.diff(rows.indptr) != 1) or np.any(_class_weights(table) <= 0):
         return None
-    estimate, placements = vus_placements(table, spec.keywords.get("ties", "average"))
-    cells = positions_to_cells(rows.indices)
-    return leave_one_out(table, placements, estimate, cells, rows.data)
+    found = influence(function, table, spec.keywords.get("ties", "average"))
+    return found.leave_one_out(positions_to_cells(rows.indices), rows.data)
