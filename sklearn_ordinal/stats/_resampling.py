@@ -46,7 +46,8 @@ class ScoreInterval:
         The measure on each resample; NaN where it is undefined (see
         ``n_undefined``).
     method : str
-        ``"bca"``, ``"percentile"`` or ``"basic"``.
+        ``"bca"``, ``"percentile"``, ``"basic"`` or ``"delong"`` (no resampling: an
+        empty ``bootstrap_distribution``).
     confidence_level : float
     n_undefined : int
         Resamples on which the measure is undefined (NaN); they are left out of
