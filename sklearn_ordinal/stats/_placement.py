@@ -35,6 +35,17 @@ From the placement values, with weights as repeated items:
   ``w V_i`` from the normalised tuple count and ``w`` from ``n_k``, so
   ``U_(i) = (n_k U - w V_i) / (n_k - w)``: BCa's leave-one-out values without
   recomputing the measure once per cell.
+
+U_pairs, U_ovo and U_cons are functions of pairwise AUCs (class against class, or
+the classes below a split against those above), whose placement values are the
+weight of the other classes each cell beats (:func:`_beaten`). Each measure's
+:class:`Influence` holds its derivative ``g_i = d estimate / d w_i`` per cell
+(for VUS ``(V_i - U) / n_k``) and its exact leave-one-out values; the variance of
+every one of them is :func:`structural_variance`, DeLong's within-class components
+of the ``g_i`` plus what random class sizes add (zero for VUS and U_ovo).
+
+Layer: statistics (5); reads the score table (3) and the ranking measures' merge
+(4). The measures it knows are listed once, in ``_INFLUENCES``.
 """
 
 import math
