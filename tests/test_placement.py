@@ -13,6 +13,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import integrate, stats
 from sklearn.metrics import roc_auc_score
 
@@ -86,6 +88,44 @@ def test_placements_equal_tuple_enumeration(seed, weighted, kind, ties):
     assert vus == pytest.approx(vus_score(y, s, sample_weight=w, ties=ties), abs=1e-12)
     got = item_values(table, placements, y, s)
     np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    items=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 3)),
+        min_size=2, max_size=11,
+    ),
+    ties=st.sampled_from(["average", "strict"]),
+)
+def test_placements_property(items, ties):
+    """Any small data set of up to four classes, scores on four levels (many ties
+    across classes), integer weights: placement values and every measure's
+    leave-one-out value equal enumeration and recomputation."""
+    y, s, w = (np.array(column) for column in zip(*items))
+    s = s.astype(float)
+    w = w.astype(float)
+    if len(np.unique(y)) < 2:
+        return
+    _, codes = np.unique(y, return_inverse=True)
+    expected_vus, expected = _brute_force(codes, s, w, ties)
+    table = _build_score_table(codes, s, None, w, "vus_score")
+    vus, placements = vus_placements(table, ties)
+    assert vus == pytest.approx(expected_vus, abs=1e-12)
+    np.testing.assert_allclose(item_values(table, placements, codes, s), expected,
+                               atol=1e-12)
+    for measure in RANKING:
+        found = influence(measure, table, ties)
+        i = 0
+        keep = np.arange(len(y)) != i
+        cell = table.bounds[codes[i]] + np.searchsorted(
+            table.scores[table.bounds[codes[i]]:table.bounds[codes[i] + 1]], s[i])
+        got = found.leave_one_out(np.array([cell]), np.ldexp(w[:1], -table.weight_exponent))
+        if np.sum(w[keep & (codes == codes[i])]) == 0:
+            assert np.isnan(got[0])
+        elif len(np.unique(codes[keep])) >= 2:
+            assert got[0] == pytest.approx(
+                measure(codes[keep], s[keep], sample_weight=w[keep], ties=ties), abs=1e-12)
 
 
 def test_tie_blocks_of_many_classes():
