@@ -15,21 +15,49 @@ computed on 2 x 10^6 scores. Each repetition draws a test set, computes the 95% 
 interval, and checks whether it covers the population value; the target is
 95% +- 2%.
 
+Issue 29 (``--issue-table``): the issue's table measured before and after in one
+run, as ratios to one call of the measure on the same arrays. "Before" is the same
+code with the new parts switched off in this process: the confusion-matrix kernels
+called once per resample instead of once per batch, and BCa's jackknife recomputing
+the ranking measure once per cell instead of reading it off the placement values.
+Then ``method="delong"`` for VUS (its ratio to one VUS call at 10^7 scores, its
+standard error against the bootstrap's at 10^4), the command-line evaluation beyond
+the import, and (``--delong-coverage``) the coverage of the DeLong interval of
+every ranking measure at n = 500, 1000 and 5000.
+
 Run: ``python benchmarks/bench_intervals.py`` (``--reps``, ``--resamples``,
-``--skip-speed``, ``--skip-coverage``).
+``--skip-speed``, ``--skip-coverage``, ``--issue-table``, ``--skip-before``,
+``--delong-coverage``).
 """
 
 import argparse
+import os
+import platform
+import subprocess
+import sys
 import time
 import warnings
+from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
+import scipy
 from scipy import stats
 
 from sklearn_ordinal._confusion import OrdinalConfusion
-from sklearn_ordinal.metrics import cem_score, macro_mean_absolute_error, vus_score
+import sklearn
+import sklearn_ordinal
+from sklearn_ordinal.metrics import (
+    cem_score,
+    macro_mean_absolute_error,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
 from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
-from sklearn_ordinal.stats import score_interval
+from sklearn_ordinal.stats import _intervals, compare_scores, score_interval
+from sklearn_ordinal.stats._resampling import jackknife
 from bench_metrics import best_time  # one timing rule for every benchmark
 
 PRIOR = np.array([0.45, 0.3, 0.17, 0.08])
@@ -58,7 +86,7 @@ def speed(n_resamples):
             lambda: score_interval(macro_mean_absolute_error, y_true, y_pred,
                                    n_resamples=n_resamples, random_state=0), 3
         )
-        print(f"  n = {n:>8d}: one mean_absolute_error {bare * 1e3:8.1f} ms, "
+        print(f"  n = {n:>8d}: one macro_mean_absolute_error {bare * 1e3:8.1f} ms, "
               f"score_interval (B = {n_resamples}, bca) {ours * 1e3:8.1f} ms, "
               f"ratio {ours / bare:6.2f}x" + ("  (target <= 20x)" if n == 10**7 else ""))
     start = time.perf_counter()
@@ -115,6 +143,194 @@ def coverage(n_reps, n_resamples, n_items):
               f"(Monte Carlo sd {sd:.1%})  {verdict}   [{time.perf_counter() - start:.0f} s]")
 
 
+def machine():
+    """One line on the machine: CPU model, cores, Python and library versions."""
+    model = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}, NumPy {np.__version__}, SciPy "
+            f"{scipy.__version__}, scikit-learn "
+            f"{sklearn.__version__}, sklearn_ordinal {sklearn_ordinal.__version__}")
+
+
+@contextmanager
+def before_issue_29():
+    """The code as it was before issue 29 items 1 and 3, in this process: statistics
+    evaluated one resample at a time, and BCa's jackknife of a ranking measure by
+    one measure call per cell."""
+    evaluate, placements = _intervals.evaluate, _intervals.jackknife_by_placements
+
+    def one_at_a_time(statistic, totals):
+        return evaluate(lambda x: statistic(x), totals)
+
+    _intervals.evaluate = one_at_a_time
+    _intervals.jackknife_by_placements = lambda *args: None
+    try:
+        yield
+    finally:
+        _intervals.evaluate, _intervals.jackknife_by_placements = evaluate, placements
+
+
+def _timed(func, repeat=1):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return best_time(func, repeat)
+
+
+def _row(case, bare, after, before=None, target=""):
+    before_text = "" if before is None else f"{before:8.2f} s {before / bare:8.0f}x"
+    print(f"  {case:<44s} {bare * 1e3:8.1f} ms | {before_text:>20s} | "
+          f"{after:8.2f} s {after / bare:8.1f}x  {target}")
+
+
+def issue_table(skip_before):
+    """The table of issue 29, before and after, as ratios to one measure call."""
+    print(f"Machine: {machine()}")
+    print("Issue 29: time, and ratio to one call of the measure on the same arrays "
+          "(best of the repeats)")
+    print(f"  {'case':<44s} {'one call':>11s} | {'before':>20s} | {'after':>20s}")
+    rng = np.random.default_rng(0)
+    n = 10**7
+    y_true = rng.choice(5, size=n, p=[0.04, 0.07, 0.09, 0.35, 0.45])
+    y_pred = np.clip(y_true + rng.integers(-1, 2, n), 0, 4)
+    y_other = np.clip(y_true + rng.integers(-1, 2, n), 0, 4)
+    label_cases = [
+        ("macro MAE, 1e7 labels, 9999 BCa", macro_mean_absolute_error, {},
+         False, "(target <= 20x)"),
+        ("CEM-ORD, 1e7 labels, 9999 BCa", cem_score, {}, False, "(target <= 20x)"),
+        ("compare_scores macro MAE, 1e7, 9999", macro_mean_absolute_error, {},
+         True, "(target <= 40x)"),
+    ]
+    for case, measure, kwargs, paired, target in label_cases:
+        bare = _timed(lambda: measure(y_true, y_pred, **kwargs), 3)
+        if paired:
+            def run():
+                compare_scores(measure, y_true, y_pred, y_other, random_state=0, **kwargs)
+        else:
+            def run():
+                score_interval(measure, y_true, y_pred, random_state=0, **kwargs)
+        after = _timed(run, 2)
+        before = None
+        if not skip_before:
+            with before_issue_29():
+                before = _timed(run, 1)
+        _row(case, bare, after, before, target)
+    del y_true, y_pred, y_other
+
+    for n, n_resamples in ((10**4, 999), (3 * 10**4, 999), (10**6, 99)):
+        y_true = rng.integers(0, 5, n)
+        score = y_true + rng.normal(0, 1, n)
+        bare = _timed(lambda: vus_score(y_true, score), 5)
+
+        def bca():
+            score_interval(vus_score, y_true, score, n_resamples=n_resamples, random_state=0)
+
+        def percentile():
+            score_interval(vus_score, y_true, score, n_resamples=n_resamples,
+                           method="percentile", random_state=0)
+
+        after, plain = _timed(bca, 1), _timed(percentile, 1)
+        before = None
+        if not skip_before and n <= 3 * 10**4:
+            with before_issue_29():
+                before = _timed(bca, 1)
+        _row(f"VUS, {n:.0e} scores, {n_resamples} BCa", bare, after, before,
+             f"(BCa / percentile {after / plain:.2f}x, target <= 1.2x)")
+        if n == 10**6:
+            spec = _intervals._resolve(vus_score, {})
+            units, statistic = _intervals._layout(spec, y_true, [score], None, None, None,
+                                                  None)
+            alone = _timed(lambda: jackknife(statistic, units), 2)
+            print(f"    (BCa's jackknife alone: {alone:.2f} s = {alone / bare:.1f} VUS calls; "
+                  f"a bootstrap resample costs one VUS call on the {n}-cell table: 999 "
+                  f"would take about {plain / n_resamples * 999:.0f} s; method='delong' "
+                  "below)")
+    for n in (10**6, 10**7):
+        y_true = rng.integers(0, 5, n)
+        score = y_true + rng.normal(0, 1, n)
+        bare = _timed(lambda: vus_score(y_true, score), 3)
+        after = _timed(lambda: score_interval(vus_score, y_true, score, method="delong"), 3)
+        _row(f"VUS, {n:.0e} scores, method='delong'", bare, after,
+             target="(target <= 3x)" if n == 10**7 else "")
+    del y_true, score
+
+    n = 10**4
+    y_true = rng.integers(0, 5, n)
+    score = y_true + rng.normal(0, 1, n)
+    print(f"  Standard error at n = {n}, 5 classes (bootstrap: 9999 percentile resamples):")
+    for measure in (vus_score, u_pairs_score, u_ovo_score, u_cons_score):
+        delong = score_interval(measure, y_true, score, method="delong").standard_error
+        boot = score_interval(measure, y_true, score, method="percentile",
+                              random_state=1).standard_error
+        print(f"    {measure.__name__:<14s} delong {delong:.5f}  bootstrap {boot:.5f}  "
+              f"ratio {delong / boot:.3f} (target within 5 %)")
+    cli_speed(skip_before)
+
+
+def cli_speed(skip_before=False):
+    """``python -m sklearn_ordinal evaluate`` on the bundled data (3 files x 442 items),
+    default measures, timed in a fresh process after its import: the first run, and
+    the best of three; before and after issue 29 (:func:`before_issue_29`)."""
+    data = Path(sklearn_ordinal.__file__).parent / "evaluation" / "data"
+    files = [str(data / name) for name in ("gold.tsv", "logistic.tsv", "ridge.tsv")]
+    for when in ("after",) if skip_before else ("before", "after"):
+        script = (
+            "import contextlib, io, sys, time\n"
+            f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+            "start = time.perf_counter()\n"
+            "from sklearn_ordinal.__main__ import main\n"
+            "imported = time.perf_counter() - start\n"
+            "from bench_intervals import before_issue_29\n"
+            f"context = before_issue_29() if {when == 'before'} else contextlib.nullcontext()\n"
+            "runs = []\n"
+            "with context:\n"
+            "    for _ in range(3):\n"
+            "        start = time.perf_counter()\n"
+            "        with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"            main(['evaluate', *{files!r}])\n"
+            "        runs.append(time.perf_counter() - start)\n"
+            "print(imported, runs[0], min(runs))\n"
+        )
+        out = subprocess.run([sys.executable, "-c", script], check=True,
+                             capture_output=True, text=True).stdout.split()
+        imported, first, best = map(float, out[-3:])
+        print(f"  CLI evaluate ({when}), 3 files x 442 items, default measures: import "
+              f"{imported:.2f} s, then {first:.2f} s (first run), {best:.2f} s (best of 3)"
+              + ("  (target <= 1 s)" if when == "after" else ""))
+
+
+def delong_coverage(n_reps):
+    """Coverage of the 95 % DeLong interval of every ranking measure, 5 imbalanced
+    classes; population values from 2 x 10^6 items."""
+    rng = np.random.default_rng(2029)
+    big = rng.choice(len(PRIOR), 2_000_000, p=PRIOR)
+    big_score = big + rng.normal(0, NOISE * 1.5, big.size)
+    measures = (vus_score, u_pairs_score, u_ovo_score, u_cons_score)
+    truths = {m: m(big, big_score) for m in measures}
+    print(f"Coverage of the 95% DeLong interval: {n_reps} test sets per cell, K = "
+          f"{len(PRIOR)}, priors {PRIOR.tolist()}, scores class + N(0, {NOISE * 1.5:.2f})")
+    for n_items in (500, 1000, 5000):
+        covered = dict.fromkeys(measures, 0)
+        start = time.perf_counter()
+        for _ in range(n_reps):
+            y_true = rng.choice(len(PRIOR), n_items, p=PRIOR)
+            score = y_true + rng.normal(0, NOISE * 1.5, n_items)
+            for measure in measures:
+                low, high = score_interval(measure, y_true, score,
+                                           method="delong").confidence_interval
+                covered[measure] += low <= truths[measure] <= high
+        sd = np.sqrt(0.95 * 0.05 / n_reps)
+        shares = "  ".join(f"{m.__name__[:-6]} {covered[m] / n_reps:6.1%}" for m in measures)
+        print(f"  n = {n_items:>5d}: {shares}  (Monte Carlo sd {sd:.1%}, target 95% +- 2%) "
+              f"[{time.perf_counter() - start:.0f} s]")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=1000)
@@ -123,7 +339,19 @@ def main():
     parser.add_argument("--items", type=int, default=300)
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--skip-coverage", action="store_true")
+    parser.add_argument("--issue-table", action="store_true",
+                        help="issue 29's table, before and after, in one run")
+    parser.add_argument("--skip-before", action="store_true",
+                        help="with --issue-table: only the after column")
+    parser.add_argument("--delong-coverage", type=int, default=0, metavar="REPS",
+                        help="coverage of method='delong', REPS test sets per cell")
     args = parser.parse_args()
+    if args.issue_table:
+        issue_table(args.skip_before)
+    if args.delong_coverage:
+        delong_coverage(args.delong_coverage)
+    if args.issue_table or args.delong_coverage:
+        return
     if not args.skip_speed:
         speed(9999)
     if not args.skip_coverage:

@@ -47,7 +47,8 @@ class ScoreInterval:
         The measure on each resample; NaN where it is undefined (see
         ``n_undefined``).
     method : str
-        ``"bca"``, ``"percentile"`` or ``"basic"``.
+        ``"bca"``, ``"percentile"``, ``"basic"`` or ``"delong"`` (no resampling: an
+        empty ``bootstrap_distribution``).
     confidence_level : float
     n_undefined : int
         Resamples on which the measure is undefined (NaN); they are left out of
@@ -234,9 +235,21 @@ def evaluate(statistic, totals):
 
 
 def jackknife(statistic, units):
-    """The statistic with one unit of each cell left out: one value per cell, O(C) calls."""
+    """The statistic with one unit of each cell left out: one value per cell, O(C) calls.
+
+    A statistic with a ``leave_one_out`` attribute (the ranking measures' placement
+    values) gives them all at once; it leaves NaN, or None for all, where it cannot.
+    """
     total = units.total
     contributions = units.contributions
+    fast = getattr(statistic, "leave_one_out", None)
+    fast = None if fast is None else fast(units)
+    if fast is not None:
+        for c in np.flatnonzero(np.isnan(fast)):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fast[c] = statistic(total - contributions.getrow(c).toarray().ravel())
+        return fast
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return np.array(

@@ -1,0 +1,583 @@
+"""Placement values of the ranking measures: DeLong's variance and the exact jackknife.
+
+VUS is a U-statistic with one item from each of the ``r`` classes present,
+
+.. math::
+
+    \\hat U = \\frac{1}{\\prod_k n_k} \\sum_{j_1 \\in c_1, \\dots, j_r \\in c_r}
+        w_{j_1} \\cdots w_{j_r} \\, h(s_{j_1}, \\dots, s_{j_r}),
+
+so it is linear in the weight of each item. The *placement value* of an item ``i``
+of class ``k`` is the normalised weight of the tuples through it,
+``V_i = (d T / d w_i) / prod_{j != k} n_j`` (``T`` the weighted tuple count):
+for two classes, the share of the other class that it beats, DeLong's
+``V_10``/``V_01``. Every class's placement values average to ``U``. They come from
+the same sorted pass as VUS: ``F_k(s)``, the normalised weight of the correctly
+ordered chains of classes ``1 .. k-1`` ending below ``s`` (carried up the classes),
+and ``B_k(s)``, that of the chains of classes ``k+1 .. r`` starting above ``s``
+(carried down), give ``V_i = F_k(s_i) B_k(s_i)`` for an item whose score no
+neighbouring class holds. Under ``ties="average"`` a tuple whose equal scores form
+groups of sizes ``m_g`` counts ``prod_g 1 / m_g!`` (SPEC 3); an item at a score that
+classes ``a .. b`` around it all hold then also gets the chains that run through a
+block of tied classes, ``F_a(s) B_b(s) prod_{m in [a, b], m != k} w_m(s) / n_m /
+(b - a + 1)!``. Only scores held by two or more classes need that sum; they are few
+unless the scores are rounded, and are handled together in one small dense array.
+
+From the placement values, with weights as repeated items:
+
+- **DeLong's variance** (DeLong, DeLong and Clarke-Pearson 1988, the structural
+  components of a multi-sample U-statistic):
+  ``Var(U) = sum_k S_k / n_k``, ``S_k = sum_{i in c_k} w_i (V_i - U)^2 / (n_k - 1)``;
+  the covariance of two scorers of the same items is the same sum of products, which
+  gives the paired comparison. For two classes this is DeLong's AUC variance, in
+  ``O(n log n)`` as Sun and Xu (2014) compute it.
+- **The exact jackknife**: removing one item of weight ``w`` from class ``k`` takes
+  ``w V_i`` from the normalised tuple count and ``w`` from ``n_k``, so
+  ``U_(i) = (n_k U - w V_i) / (n_k - w)``: BCa's leave-one-out values without
+  recomputing the measure once per cell.
+
+U_pairs, U_ovo and U_cons are functions of pairwise AUCs (class against class, or
+the classes below a split against those above), whose placement values are the
+weight of the other classes each cell beats (:func:`_beaten`). Each measure's
+:class:`Influence` holds its derivative ``g_i = d estimate / d w_i`` per cell
+(for VUS ``(V_i - U) / n_k``) and its exact leave-one-out values; the variance of
+every one of them is :func:`structural_variance`, DeLong's within-class components
+of the ``g_i`` plus what random class sizes add (zero for VUS and U_ovo).
+
+Layer: statistics (5); reads the score table (3) and the ranking measures' merge
+(4). The measures it knows are listed once, in ``_INFLUENCES``.
+"""
+
+import math
+from typing import Callable, NamedTuple
+
+import numpy as np
+from scipy.special import ndtr, ndtri
+
+from .._score_table import (
+    _MAX_CLASSES_TO_SCAN,
+    _check_scores,
+    _class_cells,
+    _class_weights,
+    _ClassOrder,
+    _present_classes,
+    _score_table,
+    _sort_each_class,
+)
+from .._validation import check_scored_targets
+from ..metrics._ranking import (
+    _TIED_PAIR_CREDIT,
+    _position_below,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
+from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
+
+
+def _chains_up(scores, weights, ties):
+    """Per class ``k`` and cell, ``F_k``: the normalised weight of the correctly
+    ordered chains of classes ``0 .. k-1`` ending strictly below the cell's score
+    (1 for class 0); and the dense arrays of the scores held by two neighbouring
+    classes (see :func:`_shared_scores`), their ``F`` filled in.
+
+    ``weights`` are per class, already divided by the class weights.
+    """
+    shared, at, dense_w = _shared_scores(scores, weights) if ties == "average" else (None,) * 3
+    dense_f = None if shared is None else np.zeros_like(dense_w)
+    before = [np.ones(len(scores[0]))]
+    ends = weights[0].copy()
+    for k in range(len(scores)):
+        if k:
+            up_to = np.zeros(len(ends) + 1)
+            np.cumsum(ends, out=up_to[1:])
+            below, _ = _position_below(scores[k - 1], scores[k])
+            before.append(up_to[below])
+            ends = before[k] * weights[k]
+        if shared is None or not at[k][0].size:
+            continue
+        cells, rows = at[k]
+        dense_f[rows, k] = before[k][cells]
+        # A chain may end in a block of classes a .. k tied at the score: 1 / (k-a+1)!.
+        block = dense_w[:, k].copy()
+        tied_ends = np.zeros(len(shared))
+        for a in range(k - 1, -1, -1):
+            block *= dense_w[:, a] / (k - a + 1)
+            if not block.any():
+                break
+            tied_ends += dense_f[:, a] * block
+        ends[cells] += tied_ends[rows]
+    return before, (shared, at, dense_w, dense_f)
+
+
+def _shared_scores(scores, weights):
+    """The scores that two neighbouring classes both hold (``shared``, increasing),
+    for each class the cells at them and their rows in ``shared``, and the dense
+    ``(n_shared, r)`` array of the normalised weight of every class at each (0 where
+    a class does not hold it). None when no neighbours share a score."""
+    held = [
+        scores[k][_position_below(scores[k - 1], scores[k])[1]] for k in range(1, len(scores))
+    ]
+    shared = np.unique(np.concatenate(held)) if held else np.empty(0)
+    if not shared.size:
+        return None, None, None
+    dense_w = np.zeros((len(shared), len(scores)))
+    at = []
+    for k, (s, w) in enumerate(zip(scores, weights)):
+        rows = np.minimum(np.searchsorted(shared, s), len(shared) - 1)
+        cells = np.flatnonzero(shared[rows] == s)
+        at.append((cells, rows[cells]))
+        dense_w[rows[cells], k] = w[cells]
+    return shared, at, dense_w
+
+
+def _mirrored(scores, weights):
+    """The classes in reverse order with their scores negated: chains up the mirror
+    are chains down the original."""
+    return [-s[::-1] for s in scores[::-1]], [w[::-1] for w in weights[::-1]]
+
+
+def vus_placements(table, ties="average"):
+    """``(vus, placements)``: VUS of a :class:`ScoreTable` of the classes present and
+    the placement value of every cell (one per unit of weight at that cell).
+
+    ``placements`` follows the table's cells; the mean of a class's placement
+    values, weighted by the cells' weights, is the VUS.
+    """
+    scores, raw = _class_cells(table)
+    class_weights = _class_weights(table)
+    weights = [w / n for w, n in zip(raw, class_weights)]
+    up, (shared, at, dense_w, dense_up) = _chains_up(scores, weights, ties)
+    down, (_, _, _, dense_down) = _chains_up(*_mirrored(scores, weights), ties)
+    down = [d[::-1] for d in down[::-1]]
+    placements = [f * b for f, b in zip(up, down)]
+    if shared is not None:
+        dense_down = dense_down[::-1, ::-1]  # back to increasing scores and classes
+        r = len(scores)
+        for k in range(r):
+            cells, rows = at[k]
+            if not cells.size:
+                continue
+            # Blocks a .. b of tied classes around k, the item's own weight left out.
+            total = np.zeros(len(shared))
+            left = np.ones(len(shared))
+            for a in range(k, -1, -1):
+                if a < k:
+                    left = left * dense_w[:, a]
+                if not left.any():
+                    break
+                right = np.ones(len(shared))
+                for b in range(k, r):
+                    if b > k:
+                        right = right * dense_w[:, b]
+                    if not right.any():
+                        break
+                    if a == b:
+                        continue  # the untied chains, F_k B_k, are already counted
+                    total += dense_up[:, a] * left * right * dense_down[:, b] / math.factorial(
+                        b - a + 1
+                    )
+            placements[k][cells] += total[rows]
+    vus = float(np.dot(weights[-1], placements[-1]))
+    return vus, np.concatenate(placements)
+
+
+def placements_in_order(order):
+    """``(vus, sums, squares)`` of distinct unweighted scores from their
+    :class:`_ClassOrder`: per class, the sum of its items' placement values and of
+    their squares, which is all the variance needs (no table is built)."""
+    in_order = order.in_order
+    counts = order.counts.astype(np.float64)
+    r = len(counts)
+    up = _chain_scan(in_order, counts, range(r))
+    down = _chain_scan(in_order[::-1], counts, range(r - 1, -1, -1))
+    sums, squares = np.zeros(r), np.zeros(r)
+    for k in range(r):
+        v = up[k] * down[k][::-1]
+        sums[k], squares[k] = v.sum(), v @ v
+    return float(sums[-1] / counts[-1]), sums, squares
+
+
+def _chain_scan(in_order, counts, classes):
+    """``F`` of every item of each class in ``classes`` (taken in that order), its
+    items in the order of ``in_order``: the scan of :func:`_vus_in_order`."""
+    classes = list(classes)
+    result = {classes[0]: np.ones(int(counts[classes[0]]))}
+    ends = np.full(int(counts[classes[0]]), 1.0 / counts[classes[0]])
+    in_previous = in_order == classes[0]
+    for k in classes[1:]:
+        up_to = np.zeros(len(ends) + 1)
+        np.cumsum(ends, out=up_to[1:])
+        in_class = in_order == k
+        pair = np.flatnonzero(in_previous | in_class)
+        below = np.flatnonzero(in_class[pair])
+        del pair
+        below -= np.arange(len(below))
+        result[k] = up_to[below]
+        ends = result[k] / counts[k]
+        in_previous = in_class
+    return result
+
+
+def _class_of(table):
+    return np.repeat(np.arange(len(table.classes)), np.diff(table.bounds))
+
+
+def real_weights(table):
+    """The cells' weights and the class weights as the data's own sums (the table
+    holds them divided by ``2 ** weight_exponent``)."""
+    cells = np.ldexp(table.weights.astype(np.float64), table.weight_exponent)
+    return cells, np.ldexp(_class_weights(table), table.weight_exponent)
+
+
+def _check_class_sizes(class_weights):
+    if np.any(class_weights <= 1):
+        raise ValueError(
+            "DeLong's variance needs more than one item (a total weight above 1) in "
+            f"every class; the class weights are {class_weights.tolist()}. Use "
+            "method='bca' or 'percentile' on such data."
+        )
+
+
+class Influence(NamedTuple):
+    """What the variance and the jackknife of a ranking measure read of its table."""
+
+    estimate: float
+    gradient: np.ndarray
+    """Per cell, ``d estimate / d w``: the change per unit of weight added to it
+    (weights as in the table, divided by ``2 ** weight_exponent``)."""
+    leave_one_out: Callable
+    """``leave_one_out(cells, unit_weights)``: the exact estimate with one unit of
+    that weight left out of each of those cells; NaN where a class would empty."""
+
+
+def influence(function, table, ties="average"):
+    """The :class:`Influence` of a ranking measure on a table of the classes present."""
+    return _INFLUENCES[function](table, ties)
+
+
+def _has_placements(function):
+    """Whether the influence of this measure function is known here.
+
+    # registry: the ranking measures (record.reads == "scores" with a from_table
+    # kernel), each a function of multi-sample U-statistics.
+    """
+    return function in _INFLUENCES
+
+
+def _vus_influence(table, ties):
+    """VUS: ``d U / d w_i = (V_i - U) / n_k`` and ``U_(i) = (n_k U - w V_i) / (n_k - w)``."""
+    vus, placements = vus_placements(table, ties)
+    of_cell = _class_weights(table)[_class_of(table)]
+
+    def leave_one_out(cells, unit_weights):
+        n = of_cell[cells]
+        return _where_kept(n - unit_weights, n * vus - unit_weights * placements[cells])
+
+    return Influence(vus, (placements - vus) / of_cell, leave_one_out)
+
+
+def _where_kept(rest, numerator):
+    """``numerator / rest``, NaN where nothing of the class is left (``rest <= 0``)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(rest > 0, numerator / rest, np.nan)
+
+
+def _beaten(table, ties):
+    """``(n_cells, r)``: the weight of class ``l``'s items that each cell's score
+    beats in class order (class ``l``'s items above it for ``l`` above the cell's
+    class, below it for ``l`` below; a tie counting its credit); 0 for its own class."""
+    credit = _TIED_PAIR_CREDIT[ties]
+    scores, weights = _class_cells(table)
+    r = len(scores)
+    beaten = np.zeros((len(table.scores), r))
+    for l in range(r):
+        up_to = np.zeros(len(weights[l]) + 1)
+        np.cumsum(weights[l], out=up_to[1:])
+        for k in range(r):
+            if k == l:
+                continue
+            cells = slice(table.bounds[k], table.bounds[k + 1])
+            below = up_to[np.searchsorted(scores[l], scores[k], side="left")]
+            at_or_below = up_to[np.searchsorted(scores[l], scores[k], side="right")]
+            won = up_to[-1] - at_or_below if l > k else below
+            beaten[cells, l] = won + credit * (at_or_below - below)
+    return beaten
+
+
+def _u_ovo_influence(table, ties):
+    """U_ovo, the mean of the ``P = r (r-1) / 2`` class-pair AUCs ``A_kl``: an item of
+    class ``k`` with ``D_i = sum_{l != k} (V^{kl}_i - A_kl)`` has
+    ``d U / d w_i = D_i / (P n_k)`` and ``U_(i) = U - w D_i / (P (n_k - w))``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    shares = _beaten(table, ties) / n
+    # A_kl: class k's mean share of class l beaten (the same for k < l and l < k).
+    auc = np.stack([np.bincount(of_cell, table.weights * shares[:, l], minlength=len(n))
+                    for l in range(len(n))], axis=1) / n[:, None]
+    r = len(n)
+    pairs = r * (r - 1) / 2
+    estimate = float(auc[np.triu_indices(r, 1)].sum() / pairs)
+    deviation = (shares - auc[of_cell]).sum(axis=1)
+
+    def leave_one_out(cells, unit_weights):
+        rest = n[of_cell[cells]] - unit_weights
+        return estimate - _where_kept(rest, unit_weights * deviation[cells]) / pairs
+
+    return Influence(estimate, deviation / (pairs * n[of_cell]), leave_one_out)
+
+
+def _u_pairs_influence(table, ties):
+    """U_pairs ``= S / Q``, ``S`` the weight of the correctly ordered pairs and
+    ``Q = sum_{k<l} n_k n_l``: an item of class ``k`` in ``c_i`` ordered pairs (by
+    weight) of the ``t_k = N - n_k`` it is in has ``d U / d w_i = (c_i - U t_k) / Q``
+    and ``U_(i) = (S - w c_i) / (Q - w t_k)``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    ordered = _beaten(table, ties).sum(axis=1)
+    pairs = (n.sum() ** 2 - n @ n) / 2
+    # Each ordered pair is counted once from each end.
+    total = table.weights @ ordered / 2
+    estimate = float(total / pairs)
+    others = (n.sum() - n)[of_cell]
+
+    def leave_one_out(cells, unit_weights):
+        rest = n[of_cell[cells]] - unit_weights
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = (total - unit_weights * ordered[cells]) / (
+                pairs - unit_weights * others[cells])
+        return np.where(rest > 0, values, np.nan)
+
+    return Influence(estimate, (ordered - estimate * others) / pairs, leave_one_out)
+
+
+def _u_cons_influence(table, ties):
+    """U_cons, the mean of the ``r - 1`` split AUCs ``A_j`` (classes ``<= j`` against
+    those above, of weights ``L_j`` and ``H_j``): an item beating ``m_j`` of the
+    other side's weight has ``V^j = m_j / (other side)`` and, on side ``s_j`` of
+    weight ``|s_j|``, ``d U / d w_i = sum_j (V^j - A_j) / |s_j| / (r - 1)`` and
+    ``A_j`` left out ``= (|s_j| A_j - w V^j) / (|s_j| - w)``."""
+    n = _class_weights(table)
+    of_cell = _class_of(table)
+    beaten = np.cumsum(_beaten(table, ties), axis=1)  # weight beaten among classes <= l
+    r = len(n)
+    lower = np.cumsum(n)[:-1]
+    upper = n.sum() - lower
+    # Per split j: the item's side weight, the other side's, and the weight beaten there.
+    is_lower = of_cell[:, None] <= np.arange(r - 1)[None, :]
+    side = np.where(is_lower, lower, upper)
+    other = np.where(is_lower, upper, lower)
+    won = np.where(is_lower, beaten[:, -1:] - beaten[:, :-1], beaten[:, :-1])
+    share = won / other
+    auc = (table.weights @ (share * is_lower)) / lower
+    estimate = float(auc.mean())
+    gradient = ((share - auc) / side).sum(axis=1) / (r - 1)
+
+    def leave_one_out(cells, unit_weights):
+        w = unit_weights[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            left = (side[cells] * auc - w * share[cells]) / (side[cells] - w)
+        rest = n[of_cell[cells]] - unit_weights
+        return np.where(rest > 0, left.sum(axis=1) / (r - 1), np.nan)
+
+    return Influence(estimate, gradient, leave_one_out)
+
+
+_INFLUENCES = {
+    vus_score: _vus_influence,
+    u_ovo_score: _u_ovo_influence,
+    u_pairs_score: _u_pairs_influence,
+    u_cons_score: _u_cons_influence,
+}
+
+
+def structural_variance(codes, weights, gradient, class_weights):
+    """The variance of a ranking measure from each item's (or cell's) class code,
+    weight (as repeated items) and ``d estimate / d w``, all as the data's own sums.
+
+    Within each class ``k``, DeLong's structural component
+    ``n_k / (n_k - 1) sum_{i in k} w_i (g_i - g_k)^2`` (``g_k`` the class's weighted
+    mean of the ``g_i``); across classes ``sum_k n_k g_k^2``, what random class sizes
+    add (zero for VUS and U_ovo, functions of the class-conditional distributions
+    alone). For two classes this is DeLong's AUC variance ``S_10 / m + S_01 / n``.
+    """
+    _check_class_sizes(class_weights)
+    r = len(class_weights)
+    mean = np.bincount(codes, weights * gradient, minlength=r) / class_weights
+    centred = gradient - mean[codes]
+    within = np.bincount(codes, weights * centred**2, minlength=r)
+    return float(np.sum(class_weights / (class_weights - 1) * within
+                        + class_weights * mean**2))
+
+
+def table_variance(table, gradient):
+    """:func:`structural_variance` of the cells of a table."""
+    cells, n = real_weights(table)
+    return structural_variance(_class_of(table), cells,
+                               np.ldexp(gradient, -table.weight_exponent), n)
+
+
+def delong_variance_in_order(counts, sums, squares, vus):
+    """The variance of VUS from per-class sums of the placement values and of their
+    squares (unit weights): ``sum_k S_k / n_k``."""
+    n = counts.astype(np.float64)
+    _check_class_sizes(n)
+    # sum_i (V_i - U)^2 = sum V^2 - 2 U sum V + n U^2, with sum V = n U.
+    s = squares - 2 * vus * sums + n * vus**2
+    return float(np.sum(np.maximum(s, 0.0) / (n - 1) / n))
+
+
+def item_values(table, per_cell, codes, y_score):
+    """A per-cell value for every item, from its class code (among the table's
+    classes) and its score: the value of the cell it fell in."""
+    result = np.empty(len(codes))
+    for k in range(len(table.classes)):
+        items = np.flatnonzero(codes == k)
+        lo, hi = table.bounds[k], table.bounds[k + 1]
+        result[items] = per_cell[lo + np.searchsorted(table.scores[lo:hi], y_score[items])]
+    return result
+
+
+# --- The doors: score_interval / compare_scores with method="delong", and BCa ---
+
+
+def _function_of(spec):
+    return getattr(spec.func, "func", spec.func)
+
+
+def _check_delong(spec, class_values, groups):
+    """Refuse what DeLong's variance does not cover, saying what to use instead."""
+    if not _has_placements(_function_of(spec)):
+        raise ValueError(
+            "method='delong' gives the variance of the ranking measures (VUS, U_pairs, "
+            f"U_ovo, U_cons; ROC AUC for two classes) from their placement values; "
+            f"{spec.name} has none. Use method='bca' (default), 'percentile' or 'basic'."
+        )
+    if groups is not None:
+        raise ValueError(
+            "method='delong' treats the items as independent; with groups use "
+            "method='bca' or 'percentile', which resample whole groups."
+        )
+    if class_values is not None:
+        raise ValueError(
+            f"{spec.name} takes no class_values; leave it out (the measure has no class "
+            "values form), or choose a measure that takes it."
+        )
+
+
+def _normal_interval(estimate, standard_error, confidence_level, bounds):
+    """``estimate -+ z se``, clipped to the range of the measure (or difference)."""
+    z = ndtri(0.5 + confidence_level / 2)
+    low, high = np.clip([estimate - z * standard_error, estimate + z * standard_error],
+                        *bounds)
+    return ConfidenceInterval(float(low), float(high))
+
+
+def _check_same_value(placed, measured, name):
+    """The placement values must give back the measure's own value."""
+    if not np.isclose(placed, measured, rtol=1e-9, atol=1e-12):
+        raise RuntimeError(
+            f"{name}: the placement values give {placed!r} but the measure gives "
+            f"{measured!r}; please report this bug."
+        )
+
+
+def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, groups,
+                    confidence_level):
+    """The :class:`ScoreInterval` of a ranking measure by DeLong's variance."""
+    _check_delong(spec, class_values, groups)
+    ties = spec.keywords.get("ties", "average")
+    function = _function_of(spec)
+    table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
+                         class_order_up_to=_MAX_CLASSES_TO_SCAN if function is vus_score else 0)
+    if isinstance(table, _ClassOrder):
+        # Distinct unweighted scores: no table, no ties; sums per class suffice.
+        estimate, sums, squares = placements_in_order(table)
+        variance = delong_variance_in_order(table.counts, sums, squares, estimate)
+    else:
+        found = influence(function, table, ties)
+        estimate, variance = found.estimate, table_variance(table, found.gradient)
+    _check_same_value(estimate, spec.from_table(table), spec.name)
+    standard_error = float(np.sqrt(variance))
+    return ScoreInterval(
+        estimate=estimate,
+        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+                                             (0.0, 1.0)),
+        standard_error=standard_error,
+        bootstrap_distribution=np.empty(0),
+        method="delong",
+        confidence_level=confidence_level,
+    )
+
+
+def _item_gradients(spec, y_true, y_score, labels, sample_weight):
+    """Per kept item: class code, weight and ``d estimate / d w`` (the data's own
+    weights); the class weights; the estimate."""
+    y_score = _check_scores(y_score)
+    classes, codes, y_score, weights, exponent = check_scored_targets(
+        y_true, y_score, labels=labels, sample_weight=sample_weight, measure=spec.name
+    )
+    table = _present_classes(
+        _sort_each_class(classes, codes, y_score, weights, exponent), spec.name
+    )
+    found = influence(_function_of(spec), table, spec.keywords.get("ties", "average"))
+    _check_same_value(found.estimate, spec.from_table(table), spec.name)
+    present = np.isin(classes, table.classes)
+    kept = present[codes]
+    codes = (np.cumsum(present) - 1)[codes[kept]]
+    gradient = np.ldexp(item_values(table, found.gradient, codes, y_score[kept]), -exponent)
+    item_weights = np.ones(len(codes)) if weights is None else np.ldexp(
+        weights[kept].astype(np.float64), exponent)
+    return codes, item_weights, gradient, real_weights(table)[1], found.estimate
+
+
+def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
+                      sample_weight, groups, confidence_level):
+    """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
+    test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
+    _check_delong(spec, class_values, groups)
+    codes, weights, gradient_a, class_weights, estimate_a = _item_gradients(
+        spec, y_true, y_score_a, labels, sample_weight)
+    *_, gradient_b, _, estimate_b = _item_gradients(spec, y_true, y_score_b, labels,
+                                                    sample_weight)
+    # The variance of the difference is that of the difference of the gradients.
+    variance = structural_variance(codes, weights, gradient_a - gradient_b, class_weights)
+    standard_error = float(np.sqrt(variance))
+    estimate = estimate_a - estimate_b
+    if standard_error > 0:
+        pvalue = float(2 * ndtr(-abs(estimate) / standard_error))
+    else:
+        pvalue = 1.0 if estimate == 0 else 0.0
+    return ScoreComparison(
+        estimate=estimate,
+        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+                                             (-1.0, 1.0)),
+        standard_error=standard_error,
+        bootstrap_distribution=np.empty(0),
+        method="delong",
+        confidence_level=confidence_level,
+        estimate_a=estimate_a,
+        estimate_b=estimate_b,
+        greater_is_better=spec.greater_is_better,
+        pvalue=pvalue,
+        null_distribution=np.empty(0),
+    )
+
+
+def jackknife_by_placements(spec, table, units, positions_to_cells):
+    """BCa's leave-one-out values of every unit cell from the placement values, or
+    None when a unit is not one item (groups) or a class is missing from the data.
+
+    ``table`` is the score table of all the units (``units.total``),
+    ``positions_to_cells`` maps a position of the intermediate to its table cell.
+    A unit that is its class's last item gets NaN here; the caller computes those.
+    """
+    function = _function_of(spec)
+    if not _has_placements(function):
+        return None
+    rows = units.contributions
+    if np.any(np.diff(rows.indptr) != 1) or np.any(_class_weights(table) <= 0):
+        return None
+    found = influence(function, table, spec.keywords.get("ties", "average"))
+    return found.leave_one_out(positions_to_cells(rows.indices), rows.data)
