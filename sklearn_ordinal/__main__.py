@@ -354,6 +354,10 @@ def _add_evaluate_parser(commands):
                          help="of the bootstrap intervals (default: 0.95)")
     scoring.add_argument("--n-resamples", type=_positive, metavar="N",
                          help="bootstrap resamples (default: sklearn_ordinal.evaluate's)")
+    scoring.add_argument("--method", choices=["auto", "bca", "percentile", "basic", "delong"],
+                         default="auto",
+                         help="interval method (default: auto, DeLong's for the ranking "
+                              "measures on more than 10000 items, else BCa)")
     scoring.add_argument("--seed", type=_whole_number, metavar="N",
                          help="seed of the resampling, for numbers that repeat exactly")
     output = parser.add_argument_group("output")
@@ -422,7 +426,8 @@ def _run_evaluate(args):
              + ("" if data.groups is None else f" in {data.groups.nunique()} groups"))
     report = evaluate(
         data.y_true, data.y_pred, measures=args.measures, labels=labels, groups=data.groups,
-        confidence_level=args.confidence_level, random_state=args.seed, **options,
+        confidence_level=args.confidence_level, random_state=args.seed, method=args.method,
+        **options,
     )
     report.input_note = data.note
     if verbose:

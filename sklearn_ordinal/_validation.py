@@ -34,6 +34,12 @@ from ._blocks import (
 )
 
 
+class UndefinedMeasureError(ValueError):
+    """A measure is undefined (NaN) on the data themselves, so no interval and no
+    trivial class exist: :func:`~sklearn_ordinal.evaluation.evaluate` reports such a
+    cell as NaN with a note instead of stopping."""
+
+
 def _order_needed_message(name, measure):
     who = f"{measure} depends" if measure else "this measure depends"
     return (

@@ -380,7 +380,7 @@ def test_allow_missing_says_how_many_were_left_out(tmp_path, capsys):
         (["--format", "markdown"], None, "# Evaluation report"),
         (["--format", "csv"], None, "system,kind,measure,estimate,low,high"),
         ([], None, "Missing predictions: none allowed (every prediction file has every gold "
-         "item).\n\nScores with 95% BCA bootstrap intervals (99 resamples, seed 0); classes"),
+         "item).\n\nScores with 95% BCa bootstrap intervals (99 resamples, seed 0); classes"),
         ([], "report.md", "# Evaluation report"),
         ([], "report.json", '{\n  "format": "sklearn_ordinal.evaluation"'),
         (["--format", "text"], "report.json", "Missing predictions: none allowed"),

@@ -18,6 +18,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
 from .._records import record_of
+from .._validation import UndefinedMeasureError
 from ..metrics import make_ordinal_scorer
 from ..metrics._registry import confusion_kernel as _measure_from_confusion
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer, _scorer_of_measure
@@ -359,7 +360,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
                 dtype=np.float64,
             )
         if np.isnan(scores).all():
-            raise ValueError(
+            raise UndefinedMeasureError(
                 f"The measure {scorer!r} is undefined (NaN) for every trivial classifier "
                 "on these training labels, so no trivial class can be chosen."
             )

@@ -10,9 +10,10 @@ from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
 
 from .._version import __version__
-from .._compat import Interval, validate_params
+from .._compat import Interval, StrOptions, validate_params
 from .._confusion import ordinal_confusion
 from .._validation import (
+    UndefinedMeasureError,
     _check_1d_labels,
     _is_real_valued,
     _ordered_categorical,
@@ -45,6 +46,8 @@ DEFAULT_RANKING_MEASURES = ("vus", "u_cons")
 DEFAULT_PROBABILISTIC_MEASURES = ("neg_ranked_probability_score",)
 
 INTERVAL_METHOD = "bca"
+# method="auto": the ranking measures get DeLong's interval beyond this many items.
+_DELONG_FROM = 10_000
 # The comparisons' interval: its inversion gives the p-value (see _interval_pvalue).
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
@@ -303,6 +306,7 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
         "baseline_labels": ["array-like", None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "method": [StrOptions({"auto", "bca", "percentile", "basic", "delong"})],
         "random_state": ["random_state"],
     },
     prefer_skip_nested_validation=True,
@@ -319,6 +323,7 @@ def evaluate(
     baseline_labels=None,
     confidence_level=0.95,
     n_resamples=1999,
+    method="auto",
     random_state=None,
 ):
     r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
@@ -394,6 +399,13 @@ def evaluate(
         Bootstrap resamples of every interval, and random exchanges of every
         comparison. 1999 keeps a 95% BCa interval's ends stable to about the third
         digit at a fifth of the cost of scikit-learn's and SciPy's 9999.
+    method : {"auto", "bca", "percentile", "basic", "delong"}, default="auto"
+        How the intervals are made (see :func:`~sklearn_ordinal.stats.score_interval`).
+        ``"delong"`` applies to the ranking measures (DeLong's normal interval and
+        test, in O(n log n)); the other measures then use BCa. ``"auto"``: DeLong's
+        for the ranking measures on more than 10 000 items, where resampling them
+        costs one measure call per resample, and BCa otherwise. The report's header
+        says which method each measure used.
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a
         report can be reproduced.
@@ -523,7 +535,10 @@ def evaluate(
     )
 
     scores, notes, trivial_classes, comparisons, caught = [], [], {}, [], []
+    methods = {measure.name: _method_of(method, measure, n_items, resampled_groups)
+               for measure in measures}
     for m, measure in enumerate(measures):
+        common = {**common, "method": methods[measure.name]}
         arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
         # Common random numbers: every system of a measure (and its trivial classifier)
         # is resampled with the same random numbers, so identical outputs get identical
@@ -537,26 +552,43 @@ def evaluate(
                 notes.append({"system": name, "measure": measure.name, "reason": reason})
                 scores.append(_score_record(name, measure, None))
                 continue
+            try:
+                with _caught(caught, name, measure.name):
+                    result = score_interval(
+                        measure.scorer, y_true, value, random_state=interval_seed,
+                        **arguments, **common,
+                    )
+            except UndefinedMeasureError as error:
+                # NaN and a note: one undefined cell does not stop the report.
+                notes.append({"system": name, "measure": measure.name, "reason": str(error)})
+                scores.append(_score_record(name, measure, None))
+                continue
             fed[name] = value
-            with _caught(caught, name, measure.name):
-                result = score_interval(
-                    measure.scorer, y_true, value, random_state=interval_seed,
-                    **arguments, **common,
-                )
             scores.append(_score_record(name, measure, result))
         trivial_value = None
+        trivial = None
         if weight_reason is None:
-            trivial, trivial_value = _trivial_output(
-                measure, y_fit, fit_weight, trivial_labels, n_items
-            )
+            try:
+                trivial, trivial_value = _trivial_output(
+                    measure, y_fit, fit_weight, trivial_labels, n_items
+                )
+            except UndefinedMeasureError as error:
+                notes.append({"system": TRIVIAL, "measure": measure.name,
+                              "reason": str(error)})
+        if trivial is not None:
             trivial_classes[measure.name] = trivial.trivial_class_.item()
             # One class for every item often leaves no sampling variation (a macro MAE
             # of the middle class is the same on every resample): a point, unsaid.
-            with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
-                result = score_interval(
-                    measure.scorer, y_true, trivial_value, random_state=interval_seed,
-                    **arguments, **common,
-                )
+            try:
+                with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
+                    result = score_interval(
+                        measure.scorer, y_true, trivial_value, random_state=interval_seed,
+                        **arguments, **common,
+                    )
+            except UndefinedMeasureError as error:
+                notes.append({"system": TRIVIAL, "measure": measure.name,
+                              "reason": str(error)})
+                result, trivial_value = None, None
             scores.append(_score_record(TRIVIAL, measure, result))
         else:
             trivial_classes[measure.name] = None
@@ -584,9 +616,12 @@ def evaluate(
     }
     per_group = per_group_mean = None
     if groups is not None:
+        # Every group is scored over the class set of the whole gold standard (or
+        # labels=), not the classes it happens to hold: a group lacking the top class
+        # must not make "within one class" easier or an extreme class disappear.
         per_group, per_group_mean = _per_group(
-            measures, systems, kinds, y_true, len(classes), labels, class_values,
-            sample_weight, groups,
+            measures, systems, kinds, y_true, len(classes),
+            labels if labels is not None else classes, class_values, sample_weight, groups,
         )
     settings = {
         "measures": [
@@ -608,7 +643,10 @@ def evaluate(
         "baseline": baseline,
         "confidence_level": float(confidence_level),
         "n_resamples": int(n_resamples),
-        "interval_method": INTERVAL_METHOD,
+        # One method, or "mixed" (interval_methods says which measure used which).
+        "interval_method": (next(iter(set(methods.values())))
+                            if len(set(methods.values())) == 1 else "mixed"),
+        "interval_methods": methods,
         "comparison_test": COMPARISON_TEST,
         "comparison_interval_method": COMPARISON_INTERVAL_METHOD,
         "multiple_comparisons": "holm, within each measure",
@@ -631,6 +669,16 @@ def evaluate(
         trivial_classes=trivial_classes,
         settings=settings,
     )
+
+
+def _method_of(method, measure, n_items, resampled_groups):
+    """The interval method of one measure: DeLong's only for the ranking measures, on
+    items (it has no form for resampled groups)."""
+    if method == "auto":
+        method = "delong" if n_items > _DELONG_FROM else INTERVAL_METHOD
+    if method == "delong" and (measure.family != "ranking" or resampled_groups):
+        return INTERVAL_METHOD
+    return method
 
 
 def _refuse_repeated_names(names):
@@ -681,7 +729,10 @@ def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
     if trivial_value is not None:
         outputs[TRIVIAL] = trivial_value
         pairs += [(name, TRIVIAL, (3, i)) for i, name in enumerate(names) if name in fed]
-    options = {**common, "method": COMPARISON_INTERVAL_METHOD}
+    delong = common["method"] == "delong"
+    # DeLong's test gives the interval and its p-value from one variance; otherwise the
+    # paired bootstrap's percentile interval and the p-value of its inversion.
+    options = {**common, "method": "delong" if delong else COMPARISON_INTERVAL_METHOD}
     records = []
     for a, b, place in pairs:
         pred_a, pred_b = outputs[a], outputs[b]
@@ -704,8 +755,9 @@ def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
             "difference": result.estimate,
             "low": float(low),
             "high": float(high),
-            "pvalue": percentile_interval_pvalue(result.bootstrap_distribution),
-            "pvalue_randomization": result.pvalue,
+            "pvalue": (result.pvalue if delong
+                       else percentile_interval_pvalue(result.bootstrap_distribution)),
+            "pvalue_randomization": np.nan if delong else result.pvalue,
         })
     adjusted = holm_adjust([record["pvalue"] for record in records])
     alpha = 1 - common["confidence_level"]

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ._trivial_row import TRIVIAL
+from ._wording import _intervals_phrase
 
 # Pixels of an interval bar; every bar of a measure shares the measure's scale.
 _BAR_WIDTH, _BAR_HEIGHT = 120, 14
@@ -128,9 +129,8 @@ def render_html(report, *, digits=3):
     if report.input_note:
         parts.append(f'<p class="note">{_escape(report.input_note)}</p>')
     parts.append(
-        f'<p class="note">Scores with {level} {settings["interval_method"].upper()} '
-        f'bootstrap intervals ({settings["n_resamples"]} resamples, seed '
-        f'{settings["random_state"]}); classes in order: '
+        f'<p class="note">Scores with {_escape(_intervals_phrase(settings, level))}; '
+        f'classes in order: '
         f'{_escape(", ".join(map(str, report.classes.tolist())))}. '
         f"{_escape(report.resampling_note)} Click a column title to sort by it.</p>"
     )

@@ -10,6 +10,7 @@ import pandas as pd
 from ._html import render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
+from ._wording import _intervals_phrase
 
 FORMAT = "sklearn_ordinal.evaluation"
 # 2: comparisons against the trivial classifier, the bootstrap p-value (the inversion of
@@ -277,8 +278,7 @@ class EvaluationReport:
         )
         sections = [self.input_note] if self.input_note else []
         sections += [
-            f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
-            f"({settings['n_resamples']} resamples, seed {settings['random_state']}); classes "
+            f"Scores with {_intervals_phrase(settings, level)}; classes "
             f"in order: {', '.join(map(str, self.classes.tolist()))}. "
             + self.resampling_note + " " + _COMMON_RANDOM_NUMBERS,
             table(scores),
@@ -637,8 +637,7 @@ class EvaluationReport:
         if self.input_note:
             lines += [self.input_note, ""]
         lines += [
-            f"Scores with {level} {settings['interval_method'].upper()} bootstrap intervals "
-            f"({settings['n_resamples']} resamples, seed {settings['random_state']}). "
+            f"Scores with {_intervals_phrase(settings, level)}. "
             + self.resampling_note,
             "",
         ]

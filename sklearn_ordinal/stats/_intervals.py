@@ -11,6 +11,7 @@ from sklearn.utils import check_random_state
 from .._compat import Interval, StrOptions, validate_params
 from .._confusion import ClassErrors, OrdinalConfusion, ordinal_confusion
 from .._validation import (
+    UndefinedMeasureError,
     _check_1d_labels,
     _class_values,
     _is_real_valued,
@@ -103,6 +104,11 @@ def _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight):
         raise ValueError(
             f"{spec.name} returned {np.shape(value)} values, not one number (e.g. "
             "average=None gives one value per class); intervals need one number."
+        )
+    if np.isnan(value):
+        raise UndefinedMeasureError(
+            f"{spec.name} is undefined (NaN) on these data themselves (its warning says "
+            "why, e.g. no true item in the classes it reads), so no interval can be given."
         )
     return float(value)
 

@@ -1,0 +1,22 @@
+"""Phrases the report's text, markdown and HTML forms share."""
+
+_METHOD_NAMES = {"bca": "BCa bootstrap", "percentile": "percentile bootstrap",
+                 "basic": "basic bootstrap", "delong": "DeLong normal"}
+
+
+def _intervals_phrase(settings, level):
+    """How the intervals were made, saying which method each measure used when they
+    differ (``method="auto"`` gives the ranking measures DeLong's on large data)."""
+    methods = settings.get("interval_methods") or {}
+    used = sorted(set(methods.values())) or [settings["interval_method"]]
+    bootstrap = (f"{settings['n_resamples']} resamples, seed {settings['random_state']}")
+    if len(used) == 1:
+        name = _METHOD_NAMES.get(used[0], used[0])
+        detail = f" ({bootstrap})" if used[0] != "delong" else ""
+        return f"{level} {name} intervals{detail}"
+    parts = [
+        f"{_METHOD_NAMES.get(method, method)} for "
+        + ", ".join(m for m, used_method in methods.items() if used_method == method)
+        for method in used
+    ]
+    return f"{level} intervals ({bootstrap}): " + "; ".join(parts)
