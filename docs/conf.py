@@ -48,6 +48,9 @@ exclude_patterns = ["_build"]
 
 # Every cross-reference must resolve, here or through _external_reference.
 nitpicky = True
+# The numpydoc Parameters sections give the types in words; the hints (for type
+# checkers, the package ships py.typed) would repeat them in every signature.
+autodoc_typehints = "none"
 # A signature longer than this puts one parameter per line instead of overflowing.
 python_maximum_signature_line_length = 80
 # "plot()" rather than "RocSurfaceDisplay.plot()" in the page's table of contents.

@@ -15,9 +15,9 @@ import warnings
 import sklearn
 
 _INTERNAL = tuple(
-    os.path.dirname(module.__file__) + os.sep
+    os.path.dirname(str(module.__file__)) + os.sep
     for module in (sys.modules[__name__.rpartition(".")[0]], sklearn)
-) + (functools.__file__,)
+) + (str(functools.__file__),)
 
 
 def _user_stacklevel():

@@ -208,6 +208,20 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     expects one column per class from it, and the one-hot ``predict_proba`` already
     gives ranking scorers their constant score.
 
+    :func:`~sklearn.utils.estimator_checks.check_estimator` fails one check by design
+    under a measure that depends on the class order: ``check_classifiers_classes``
+    fits string labels (``"one"``, ``"two"``, ``"three"``) with no order, which such a
+    measure refuses to guess (order-free measures such as ``"accuracy"`` pass it).
+    Declare it as expected::
+
+        from sklearn.utils.estimator_checks import check_estimator
+        check_estimator(
+            TrivialOrdinalClassifier(),
+            expected_failed_checks={
+                "check_classifiers_classes": "unordered string labels: no class order"
+            },
+        )
+
     References
     ----------
     .. [1] S. Baccianella, A. Esuli and F. Sebastiani, "Evaluation measures for

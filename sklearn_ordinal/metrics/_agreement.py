@@ -12,9 +12,12 @@ everywhere else in the package.
 """
 
 from numbers import Integral
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
+
 from .._compat import Interval, StrOptions, validate_params
 from .._confusion import _one_or_many, _warn_for_matrices, ordinal_confusion
 
@@ -29,7 +32,14 @@ from .._confusion import _one_or_many, _warn_for_matrices, ordinal_confusion
     },
     prefer_skip_nested_validation=True,
 )
-def accuracy_within_score(y_true, y_pred, *, n=1, labels=None, sample_weight=None):
+def accuracy_within_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    n: int = 1,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Accuracy within ``n`` classes: the weight of predictions at most ``n`` classes off.
 
     With class positions :math:`k(\cdot)` in the ordered class set:
@@ -157,7 +167,12 @@ def _pair_counts(matrix):
     },
     prefer_skip_nested_validation=True,
 )
-def kendall_tau_a_score(y_true, y_pred, *, labels=None):
+def kendall_tau_a_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+) -> float:
     r"""Kendall's tau-a between true and predicted ordinal classes.
 
     Concordant minus discordant pairs of items, over all :math:`n (n - 1) / 2`

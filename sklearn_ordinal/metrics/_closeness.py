@@ -8,13 +8,14 @@ section 4). Everything here is a function of the weighted confusion matrix, whos
 row sums are the gold class weights ``n_k``.
 """
 
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import StrOptions, validate_params
-from .._confusion import ordinal_confusion
-from .._confusion import _one_or_many
+from .._confusion import _one_or_many, ordinal_confusion
 from .._warnings import warn_user
 
 _SCALES = ("ordinal", "nominal", "interval")
@@ -264,15 +265,15 @@ def class_proximity(
     {"y_pred": ["array-like"], **_COMMON_CONSTRAINTS}, prefer_skip_nested_validation=True
 )
 def cem_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    scale="ordinal",
-    flat=False,
-    labels=None,
-    class_values=None,
-    sample_weight=None,
-):
+    scale: str = "ordinal",
+    flat: bool = False,
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Closeness Evaluation Measure (CEM) of predicted ordinal classes.
 
     The proximity of each prediction to its true class, summed over the items and

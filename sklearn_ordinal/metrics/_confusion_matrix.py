@@ -1,5 +1,10 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
+from typing import Optional
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
 from .._compat import validate_params
 from .._confusion import ordinal_confusion
 
@@ -13,7 +18,13 @@ from .._confusion import ordinal_confusion
     },
     prefer_skip_nested_validation=True,
 )
-def ordinal_confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
+def ordinal_confusion_matrix(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> NDArray[np.float64]:
     r"""Weighted confusion matrix with the classes in ordinal order.
 
     ``M[i, j]`` is the total weight of the items whose true class is :math:`c_i`

@@ -8,7 +8,10 @@ section 2). Cruz-Ramírez et al. (2014) report the error of the worst class as w
 the weighted confusion matrix.
 """
 
+from typing import Optional, Union
+
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from .._compat import StrOptions, validate_params
 from .._confusion import (
@@ -181,8 +184,14 @@ def _zero_one_item_costs(class_weights, values, average="micro"):
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_absolute_error(
-    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: Optional[str] = "micro",
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> Union[float, NDArray[np.float64]]:
     r"""Mean absolute error between ordinal classes, micro-averaged by default.
 
     The default is scikit-learn's number; :func:`macro_mean_absolute_error` and
@@ -275,8 +284,14 @@ def mean_absolute_error(
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_squared_error(
-    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: Optional[str] = "micro",
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> Union[float, NDArray[np.float64]]:
     r"""Mean squared error between ordinal classes, micro-averaged by default.
 
     .. math::
@@ -339,8 +354,14 @@ def mean_squared_error(
 
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def root_mean_squared_error(
-    y_true, y_pred, *, average="micro", labels=None, class_values=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: Optional[str] = "micro",
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> Union[float, NDArray[np.float64]]:
     r"""Root mean squared error between ordinal classes, micro-averaged by default.
 
     The square root of :func:`mean_squared_error` with the same ``average``:
@@ -391,7 +412,14 @@ def root_mean_squared_error(
 
 
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
-def mean_zero_one_error(y_true, y_pred, *, average="micro", labels=None, sample_weight=None):
+def mean_zero_one_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: Optional[str] = "micro",
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> Union[float, NDArray[np.float64]]:
     r"""Mean zero-one error (error rate), micro-averaged by default.
 
     .. math::
@@ -483,8 +511,14 @@ def _macro_mean_zero_one_error_from_confusion(confusion):
 
 
 @validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
-def macro_mean_absolute_error(y_true, y_pred, *, labels=None, class_values=None,
-                              sample_weight=None):
+def macro_mean_absolute_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Macro-averaged mean absolute error: the mean over classes of each class's MAE.
 
     With class values :math:`v`, item weights :math:`w_d` and :math:`n_j` the weight
@@ -547,8 +581,14 @@ def macro_mean_absolute_error(y_true, y_pred, *, labels=None, class_values=None,
 
 
 @validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
-def macro_mean_squared_error(y_true, y_pred, *, labels=None, class_values=None,
-                             sample_weight=None):
+def macro_mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Macro-averaged mean squared error: the mean over classes of each class's MSE.
 
     .. math::
@@ -597,8 +637,14 @@ def macro_mean_squared_error(y_true, y_pred, *, labels=None, class_values=None,
 
 
 @validate_params(_MACRO_CONSTRAINTS, prefer_skip_nested_validation=True)
-def macro_root_mean_squared_error(y_true, y_pred, *, labels=None, class_values=None,
-                                  sample_weight=None):
+def macro_root_mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Square root of the macro-averaged mean squared error.
 
     :math:`\sqrt{\mathrm{MSE}^M}` (see :func:`macro_mean_squared_error`); the same as
@@ -642,7 +688,13 @@ def macro_root_mean_squared_error(y_true, y_pred, *, labels=None, class_values=N
 
 
 @validate_params(_MACRO_ZERO_ONE_CONSTRAINTS, prefer_skip_nested_validation=True)
-def macro_mean_zero_one_error(y_true, y_pred, *, labels=None, sample_weight=None):
+def macro_mean_zero_one_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Macro-averaged zero-one error: one minus the balanced accuracy.
 
     .. math::

@@ -8,8 +8,10 @@ the Brier score ignore. It is a mean over items of a function of each item's
 probabilities, not a function of the confusion matrix.
 """
 
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._compat import validate_params
 from .._validation import check_scored_targets
@@ -62,8 +64,13 @@ def _check_proba(y_proba):
     prefer_skip_nested_validation=True,
 )
 def ranked_probability_score_loss(
-    y_true, y_proba, *, labels=None, sample_weight=None, normalize=False
-):
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    normalize: bool = False,
+) -> float:
     r"""Ranked probability score (RPS) of predicted class probabilities.
 
     With :math:`p_{dk}` the probability given to class :math:`c_k` for item
@@ -137,8 +144,8 @@ def ranked_probability_score_loss(
     ...                          labels=["low", "mid", "high"])
     0.0
     """
-    per_item, sample_weight, scale = _item_scores(y_true, y_proba, labels, sample_weight, normalize)
-    return float(np.average(per_item, weights=sample_weight)) * scale
+    per_item, kept_weight, scale = _item_scores(y_true, y_proba, labels, sample_weight, normalize)
+    return float(np.average(per_item, weights=kept_weight)) * scale
 
 
 def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):

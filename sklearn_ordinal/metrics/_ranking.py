@@ -21,8 +21,10 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 """
 
 from numbers import Integral
+from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._blocks import _blocks
 from .._compat import Interval, StrOptions, validate_params
@@ -313,7 +315,14 @@ def _u_cons(table, ties="average"):
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
-def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+def vus_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    ties: str = "average",
+) -> float:
     r"""Volume under the ordinal ROC surface (VUS).
 
     The fraction of the tuples that take one item from each of the :math:`r`
@@ -414,7 +423,14 @@ def vus_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
-def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+def u_pairs_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    ties: str = "average",
+) -> float:
     r"""Fraction of correctly ordered pairs of items from different classes.
 
     Over all pairs of items :math:`i, j` with :math:`y_i < y_j` (Waegeman et al.,
@@ -472,7 +488,14 @@ def u_pairs_score(y_true, y_score, *, labels=None, sample_weight=None, ties="ave
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
-def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+def u_ovo_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    ties: str = "average",
+) -> float:
     r"""Mean, over all pairs of classes, of the AUC between the two classes.
 
     With :math:`\hat A_{kl}` the AUC of class :math:`c_l` against class :math:`c_k`
@@ -532,7 +555,14 @@ def u_ovo_score(y_true, y_score, *, labels=None, sample_weight=None, ties="avera
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)
-def u_cons_score(y_true, y_score, *, labels=None, sample_weight=None, ties="average"):
+def u_cons_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    ties: str = "average",
+) -> float:
     r"""Mean, over the splits between consecutive classes, of the AUC of the split.
 
     With :math:`\hat A_k` the AUC of the items above :math:`c_k` against those at

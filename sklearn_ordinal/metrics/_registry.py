@@ -24,7 +24,7 @@ import difflib
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from inspect import signature
-from typing import Callable
+from typing import Callable, Optional
 
 from .._compat import InvalidParameterError, validate_parameter_constraints
 from .._confusion import _one_or_many
@@ -115,23 +115,23 @@ class MeasureRecord:
     measures), ``"scores"`` (one real score per item) or ``"proba"`` (one
     probability per class)."""
     greater_is_better: bool
-    from_confusion: Callable = None
+    from_confusion: Optional[Callable] = None
     """``from_confusion(confusion, **params)`` on an
     :class:`~sklearn_ordinal._confusion.OrdinalConfusion` or a stack of them
     (matrices of shape ``(..., K, K)``: results of shape ``(...)``)."""
-    from_table: Callable = None
+    from_table: Optional[Callable] = None
     """``from_table(table, **params)`` on a
     :class:`~sklearn_ordinal._score_table.ScoreTable` of the present classes."""
-    from_items: Callable = None
+    from_items: Optional[Callable] = None
     """``from_items(y_true, y_pred, labels, sample_weight, **params)``: per-item values,
     kept weights and scale of a measure that is a weighted mean over items."""
-    distance: tuple = None
+    distance: Optional[tuple] = None
     """``(power, square_root, average)`` of a distance measure, which also takes a
     regressor's real-valued predictions; ``average`` is the function's default (or the
     only average a ``macro_`` function takes)."""
     kernel_defaults: dict = field(default_factory=dict)
     """Parameters the kernel needs spelled out (the function's own defaults)."""
-    item_costs: Callable = None
+    item_costs: Optional[Callable] = None
     """``item_costs(class_weights, values, **params)``: for a measure that is, given
     the gold class weights ``n`` (shape ``(K,)``), a non-decreasing function of a
     weighted sum over items of a cost of (true class ``i``, predicted class ``j``),

@@ -14,11 +14,14 @@ as the macro averages leave it out (``SPEC.md`` section 2); peers differ (see th
 docstrings), and the tests hold each measure against them where they agree.
 """
 
+from typing import Optional
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._compat import validate_params
-from ._agreement import _confusion
 from .._confusion import _one_or_many, _warn_for_matrices
+from ._agreement import _confusion
 
 _CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -97,7 +100,13 @@ def _mes_score_from_confusion(confusion):
 
 
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
-def minimum_sensitivity_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def minimum_sensitivity_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Minimum sensitivity: the recall of the class recognised worst.
 
     With :math:`M` the weighted confusion matrix and :math:`n_k` the weight of the
@@ -169,7 +178,13 @@ def minimum_sensitivity_score(y_true, y_pred, *, labels=None, sample_weight=None
 
 
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
-def geometric_mean_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def geometric_mean_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Geometric mean of the per-class sensitivities (recalls).
 
     Over the :math:`r` classes with a true item:
@@ -240,7 +255,13 @@ def geometric_mean_score(y_true, y_pred, *, labels=None, sample_weight=None):
 
 
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
-def gmsec_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def gmsec_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""GMSEC: geometric mean of the sensitivities of the two extreme classes.
 
     .. math::
@@ -311,7 +332,13 @@ def gmsec_score(y_true, y_pred, *, labels=None, sample_weight=None):
 
 
 @validate_params(_CONSTRAINTS, prefer_skip_nested_validation=True)
-def mes_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def mes_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""MES: mean of the sensitivities of the two extreme classes.
 
     .. math::

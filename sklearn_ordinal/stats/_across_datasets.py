@@ -15,6 +15,7 @@ import json
 import math
 import numbers
 from dataclasses import dataclass, field
+from typing import Optional
 
 import numpy as np
 import pandas as pd
@@ -458,7 +459,7 @@ class AcrossDatasetsComparison:
     pairwise: pd.DataFrame
     control: object = None
     versus_control: pd.DataFrame = None
-    bonferroni_dunn_critical_difference: float = None
+    bonferroni_dunn_critical_difference: Optional[float] = None
     cliques: list = field(default_factory=list)
     dropped_datasets: list = field(default_factory=list)
     zero_method: str = "wilcox"

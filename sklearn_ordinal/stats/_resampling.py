@@ -10,7 +10,7 @@ draw of the cell counts, so a resample costs O(number of cells), never O(n).
 
 import warnings
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import numpy as np
 from .._warnings import warn_user
@@ -93,7 +93,7 @@ class ScoreComparison(ScoreInterval):
     estimate_b: float = np.nan
     greater_is_better: bool = True
     pvalue: float = np.nan
-    null_distribution: np.ndarray = None
+    null_distribution: Optional[np.ndarray] = None
 
 
 class Units(NamedTuple):
