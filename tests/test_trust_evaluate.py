@@ -149,3 +149,26 @@ def test_extreme_class_measures_under_cross_validation():
         scores = cross_validate(LogisticRegression(), X[order], y[order], cv=KFold(5),
                                 scoring=get_scorers(["gmsec"]))
     assert np.isnan(scores["test_gmsec"][0])
+
+
+@pytest.mark.parametrize("labels", [None, [0, 1, 2, 3, 4, 5]])
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64])
+def test_paired_counting_gives_the_general_paths_numbers(labels, dtype, monkeypatch):
+    # Two systems' integer labels are counted in one bincount of (true, a, b) cells;
+    # the general path sorts the items. Same units, same random numbers: same results.
+    from sklearn_ordinal.stats import _intervals
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 5, 300).astype(dtype)
+    a = np.clip(y + rng.integers(-1, 2, 300), 0, 4).astype(dtype)
+    b = rng.integers(1, 5, 300).astype(dtype)  # never predicts class 0
+    fast = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
+                          n_resamples=199, random_state=0)
+    assert _intervals._paired_counts(y, [a, b], labels) is not None
+    monkeypatch.setattr(_intervals, "_paired_counts", lambda *args: None)
+    slow = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
+                          n_resamples=199, random_state=0)
+    assert fast.estimate == slow.estimate
+    assert fast.confidence_interval == slow.confidence_interval
+    assert fast.pvalue == slow.pvalue
+    np.testing.assert_array_equal(fast.bootstrap_distribution, slow.bootstrap_distribution)

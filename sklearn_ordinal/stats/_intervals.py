@@ -6,6 +6,7 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 from sklearn.utils import check_random_state
 
 from .._compat import Interval, StrOptions, validate_params
@@ -14,6 +15,7 @@ from .._validation import (
     UndefinedMeasureError,
     _check_1d_labels,
     _class_values,
+    _encode,
     _is_real_valued,
     _ordered_categorical,
     check_ordinal_targets,
@@ -36,6 +38,7 @@ from ._placement import delong_comparison, delong_interval, jackknife_by_placeme
 from ._resampling import (
     ScoreComparison,
     ScoreInterval,
+    Units,
     bootstrap_totals,
     check_n_resamples,
     evaluate,
@@ -156,9 +159,51 @@ def _weights(sample_weight, n_samples):
 # --- Each kind of measure: its units and its statistic of one system's intermediate ---
 
 
+def _paired_counts(y_true, systems, labels):
+    """``(classes, units)`` of two systems' unweighted integer labels, or None.
+
+    The common paired case: each item is one of K**3 (true, a, b) cells, counted by one
+    ``np.bincount`` instead of sorting the items; each non-empty cell is a unit adding
+    one item to each system's confusion matrix. The class set is read from the two
+    confusion matrices (the validation of every measure), never from a sort of the
+    items. Other inputs (weights, groups, strings, floats) take the general path.
+    """
+    arrays = [np.asarray(y) for y in (y_true, *systems)]
+    if not all(y.ndim == 1 and y.dtype.kind in "iu" and len(y) == len(arrays[0])
+               for y in arrays):
+        return None
+    confusions = [
+        ordinal_confusion(y_true, y_pred, labels=labels, need_values=False, need_order=False)
+        for y_pred in systems
+    ]
+    classes = confusions[0].classes
+    if labels is None:
+        classes = np.union1d(classes, confusions[1].classes)
+    k = len(classes)
+    if k**3 > 2**24:  # the joint table must stay small
+        return None
+    true_codes, a_codes, b_codes = (
+        _encode(y, classes, name) for y, name in zip(arrays, ("y_true", "y_pred", "y_pred"))
+    )
+    joint = np.bincount((true_codes * k + a_codes) * k + b_codes, minlength=k**3)
+    cells = np.flatnonzero(joint)
+    true, a, b = cells // (k * k), (cells // k) % k, cells % k
+    columns = np.column_stack([true * k + a, k * k + true * k + b])
+    contributions = sparse.csr_matrix(
+        (np.ones(columns.size), (np.repeat(np.arange(len(cells)), 2), columns.ravel())),
+        shape=(len(cells), 2 * k * k),
+    )
+    return classes, Units(joint[cells].astype(np.int64), contributions)
+
+
 def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     """Confusion-matrix measures: the intermediate of a system is its K x K matrix."""
-    if len(systems) == 1 and sample_weight is None and groups is None:
+    paired = None
+    if len(systems) == 2 and sample_weight is None and groups is None:
+        paired = _paired_counts(y_true, systems, labels)
+    if paired is not None:
+        classes, units = paired
+    elif len(systems) == 1 and sample_weight is None and groups is None:
         # Unweighted items: the counts of the confusion matrix are the cells.
         confusion = ordinal_confusion(
             y_true, systems[0], labels=labels, need_values=False, need_order=False
