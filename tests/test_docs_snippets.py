@@ -138,3 +138,15 @@ def test_skipped_blocks_say_why(snippet):
     # One visible skip per block not run, with its reason (pytest -ra lists them).
     assert snippet.skip.strip(), "a snippet-skip needs a reason"
     pytest.skip(f"{snippet.source.relative_to(ROOT)}:{snippet.line}: {snippet.skip}")
+
+
+def test_the_gallery_sections_are_the_example_folders():
+    # docs/contributing.rst lists the sections; conf.py's order must name every folder.
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    order = re.findall(r'"\.\./examples/(\w+)"', conf)
+    folders = sorted(path.parent.name for path in (ROOT / "examples").glob("*/README.rst"))
+    assert sorted(order) == folders
+    contributing = (DOCS / "contributing.rst").read_text(encoding="utf-8")
+    sentence = contributing[contributing.index("The sections are"):]
+    sentence = sentence[:sentence.index("(")]
+    assert re.findall(r"``(\w+)``", sentence) == order

@@ -36,6 +36,7 @@ RUNS = {
     "bench_labels": ["--quick"],
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
     "reproduce_waegeman_figures": [],
+    "reproduce_cem_table3": [],
 }
 
 
