@@ -19,7 +19,7 @@ import pandas as pd
 from bench_metrics import best_time  # one timing rule for every benchmark
 from scipy import stats
 
-from sklearn_ordinal.stats import compare_across_datasets
+from sklearn_ordinal.stats import CriticalDifferenceDisplay, compare_across_datasets
 from sklearn_ordinal.stats._across_datasets import _nemenyi_q, _wilcoxon
 
 N_SYSTEMS, N_DATASETS, REPEAT = 20, 100, 5
@@ -67,7 +67,7 @@ def main():
     result = compare_across_datasets(scores, "cem_ord")
 
     def draw():
-        plt.close(result.plot().figure_)
+        plt.close(CriticalDifferenceDisplay.from_comparison(result).figure_)
 
     print(f"  {'critical-difference diagram':<40s} {best_time(draw, REPEAT) * 1e3:8.1f} ms")
 

@@ -1,7 +1,7 @@
 """Intervals: the speed target and the full coverage simulation of sklearn_ordinal.stats.
 
 Speed (issue 10): 9 999 BCa resamples of macro MAE at n = 10^7, K = 5 must take at
-most 20 times one bare ``mean_absolute_error`` call on the same arrays (the ratio is
+most 20 times one bare ``macro_mean_absolute_error`` call on the same arrays (the ratio is
 printed, the baseline timed in the same run, best of a few repeats as in
 ``bench_metrics.py``). The second baseline is ``scipy.stats.bootstrap`` on the raw
 items at n = 10^5 (percentile method and a vectorised NumPy statistic, its fastest

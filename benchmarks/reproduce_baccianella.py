@@ -1,6 +1,6 @@
 """Reproduce the trivial-class facts and a Table I-shaped comparison of Baccianella et al. (2009).
 
-1. Trivial-class facts (section II, SPEC 2): with equidistant classes the trivial
+1. Trivial-class facts (section II): with equidistant classes the trivial
    class for the macro MAE is the middle class, with MAE^M = (K^2 - 1) / (4K) for
    odd K and K / 4 for even K, whatever the class distribution; on the
    TripAdvisor-15763 distribution the trivial class for the micro MAE is 4 stars,

@@ -246,8 +246,8 @@ def confusion_or_errors(
 
     Returns the :class:`OrdinalConfusion` when ``y_pred`` holds classes, and the
     :class:`ClassErrors` when it holds a regressor's real-valued predictions, whose
-    error is ``|y_hat_d - v(y_d)| ** power`` as it is (SPEC 1), summed per true
-    class in one pass. Dask inputs must hold classes (a confusion matrix per block).
+    error is ``|y_hat_d - v(y_d)| ** power`` as it is (docs/user_guide/conventions.rst),
+    summed per true class in one pass. Dask inputs must hold classes (a confusion matrix per block).
     """
     if _any_dask(y_true, y_pred, sample_weight):
         return ordinal_confusion(

@@ -1,7 +1,7 @@
 """Input checks and the class order: what every door of the package reads first.
 
-Following the package's conventions (the user guide's "Conventions" and ``SPEC.md``
-section 1):
+Following the package's conventions (the user guide's "Conventions",
+``docs/user_guide/conventions.rst``):
 
 - the class order is ``labels`` as given; else the categories of an ordered pandas
   ``Categorical`` ``y_true``; else, for numbers, their numeric order. Strings have no
@@ -235,7 +235,7 @@ def _check_class_values(class_values, classes):
 
 
 def _class_values(classes, class_values, relative=True):
-    """Class values per SPEC 1: ``class_values``, else numeric labels, else positions.
+    """Class values per the conventions: ``class_values``, else numeric labels, else positions.
 
     Numeric labels serve as values measured from the lowest class when ``relative``
     (every measure that uses values depends only on their differences), computed in
@@ -435,7 +435,7 @@ def _classes_and_codes(y_true, y_pred, labels, need_order, measure):
     """``(classes, true_codes, pred_codes)``; ``y_pred`` may be None.
 
     Without ``labels``, the classes of a label-only call (``y_pred is None``) come
-    from ``y_true`` alone, as SPEC 1 says for score-based measures.
+    from ``y_true`` alone, as the conventions say for score-based measures.
     """
     if labels is not None:
         classes = _check_labels(labels)
@@ -452,7 +452,7 @@ def _classes_and_codes(y_true, y_pred, labels, need_order, measure):
 
 
 def _drop_zero_weight(sample_weight, *arrays):
-    """``(sample_weight, *arrays)`` without the zero-weight items: SPEC 1 makes them
+    """``(sample_weight, *arrays)`` without the zero-weight items: the conventions make them
     dropped rows, which add no class, no tie and no pair."""
     if sample_weight is None or sample_weight.all():
         return (sample_weight, *arrays)
@@ -562,7 +562,7 @@ def _any_dask(*arrays):
 
 
 def _check_same_classes(first, second, what):
-    """Chunks add up only over one class set, fixed up front (SPEC 1: never guessed)."""
+    """Chunks add up only over one class set, fixed up front (the conventions: never guessed)."""
     if first.classes.dtype.kind != second.classes.dtype.kind or not np.array_equal(
         first.classes, second.classes
     ):

@@ -21,3 +21,23 @@ def test_absolute_paths_of_the_build_machine_are_found():
     # Words and relative links are not paths of the machine.
     assert check_docs_build.absolute_paths(
         '<p>site-packages</p><a href="../_static/x.png">', machine) == []
+
+
+def test_references_outside_the_repository_are_found():
+    # Spelled in pieces so that this file does not cite what it tests for.
+    spec, section, number, shared = ("SPEC" + ".md", "SPEC" + " section 2", "SPEC" + " 1",
+                                     "../shared" + "/")
+    text = f"see {spec}, ``{section}``, {number} and {shared}papers"
+    assert check_docs_build.outside_references(text) == [spec, section, number, shared]
+    assert check_docs_build.outside_references("SPECIAL 3, a spec, docs/shared.rst") == []
+
+
+def test_no_source_points_outside_the_repository():
+    assert check_docs_build.check_sources() == []
+
+
+def test_the_source_scan_reads_the_package_and_the_docs():
+    files = {path.relative_to(check_docs_build.ROOT).as_posix()
+             for path in check_docs_build.source_files()}
+    assert {"README.md", "docs/user_guide/conventions.rst",
+            "sklearn_ordinal/metrics/_error.py", "tools/check_docs_build.py"} <= files

@@ -351,7 +351,7 @@ def test_unit_and_scaled_weights_change_nothing(name):
 @all_measures
 @pytest.mark.parametrize("seed", range(3))
 def test_zero_weight_equals_removing_the_row(name, seed):
-    # SPEC 1: a zero-weight row is a dropped row, class set included: here every
+    # Conventions (docs): a zero-weight row is a dropped row, class set included: here every
     # item of one class (and of one predicted class) weighs zero.
     if not _accepts_sample_weight(name):
         pytest.skip(f"{name} has no weighted form")

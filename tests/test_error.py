@@ -153,7 +153,7 @@ def test_unknown_average_is_rejected():
         mean_absolute_error([0, 1], [0, 1], average="weighted")
 
 
-# --- The trivial class (SPEC 2) ------------------------------------------------------
+# --- The trivial class (trivial_baseline.rst) ------------------------------------------------------
 
 def _trivial_errors(counts, measure, average):
     """Error of each trivial classifier Phi_k on data with these class counts."""
@@ -194,7 +194,7 @@ def test_tripadvisor_trivial_class_for_micro_mae_is_four_stars():
     assert errors[4] == pytest.approx(0.905)
 
 
-# --- A regressor's real-valued predictions (SPEC 1) ----------------------------------
+# --- A regressor's real-valued predictions (docs conventions page) ----------------------------------
 
 _regression_samples = st.integers(1, 40).flatmap(
     lambda n: st.tuples(

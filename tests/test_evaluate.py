@@ -556,7 +556,7 @@ def test_a_measure_named_twice():
 
 
 def test_real_valued_predictions_on_labels_that_do_not_start_at_zero():
-    # A regressor's values are compared with the class values themselves (SPEC 1); the
+    # A regressor's values are compared with the class values themselves (docs conventions page); the
     # intervals' intermediate once measured them from the lowest class instead.
     y, systems = _data()
     y, near, real = y + 1, systems["near"] + 1, systems["scores"] + 1

@@ -140,7 +140,7 @@ def test_score_targets_take_classes_from_y_true_alone():
 
 
 def test_zero_weight_items_are_dropped_rows():
-    # SPEC 1: integer weights equal repeated rows, so a zero-weight item is no item:
+    # Conventions (docs): integer weights equal repeated rows, so a zero-weight item is no item:
     # a label seen only on zero-weight items is no class (it would shift positions).
     with warnings.catch_warnings():
         warnings.simplefilter("error")

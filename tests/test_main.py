@@ -66,7 +66,7 @@ def test_demo_prints_selection_and_comparison_tables(demo_output):
     micro = _rows(demo_output, "neg_mean_absolute_error")
     macro = _rows(demo_output, "neg_macro_mean_absolute_error")
     assert len(micro) == len(macro) == n_models
-    # SPEC 2 on the demo's data: the trivial class for MAE^M is the middle grade with
+    # The trivial baseline on the demo's data: the trivial class for MAE^M is the middle grade with
     # MAE^M 1.2; for MAE^mu it is grade 4, as on TripAdvisor-15763.
     assert all(row[1:3] == (-1.2, "3") for row in macro)
     assert all(row[2] == "4" for row in micro)

@@ -42,7 +42,7 @@ PAIRWISE = ["u_pairs", "u_ovo", "u_cons"]
 TIES = ["average", "strict"]
 
 
-# --- Brute force, straight from the definitions in SPEC 3 ----------------------------
+# --- Brute force, straight from the definitions (ranking.rst) ----------------------------
 
 
 def _tuple_credit(scores, ties):

@@ -289,7 +289,7 @@ class _StatedOrderRanker(ClassifierMixin, BaseEstimator):
     """A perfect classifier whose ``classes_`` state their order, low to high.
 
     ``X[:, 0]`` holds each item's true position; ``classes_`` are not sorted, so they
-    state the ordinal order (SPEC 1), as an ordinal model from another package may.
+    state the ordinal order (docs conventions page), as an ordinal model from another package may.
     """
 
     def fit(self, X, y):

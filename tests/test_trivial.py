@@ -1,4 +1,4 @@
-"""TrivialOrdinalClassifier: SPEC section 2 ("Trivial class") and scikit-learn's contract."""
+"""TrivialOrdinalClassifier: the trivial class (docs: trivial_baseline.rst) and scikit-learn's contract."""
 
 import pickle
 import warnings
@@ -25,7 +25,7 @@ from sklearn_ordinal.metrics import (
     mean_absolute_error,
 )
 
-# TripAdvisor-15763, 1 to 5 stars, in tenths of a percent (SPEC 2).
+# TripAdvisor-15763, 1 to 5 stars, in tenths of a percent (trivial_baseline.rst).
 TRIPADVISOR = {1: 39, 2: 72, 3: 94, 4: 345, 5: 450}
 
 
@@ -59,7 +59,7 @@ class _PlainMeasure:
 
 
 def _expected_failed_checks(estimator):
-    """The one check an ordinal measure must fail, and why (SPEC 1).
+    """The one check an ordinal measure must fail, and why (docs conventions page).
 
     ``check_classifiers_classes`` fits string labels ("one", "two", "three") with no
     order; a measure that depends on the order must refuse to guess it. Order-free
@@ -116,7 +116,7 @@ def test_sklearn_compatible_estimator(estimator, check):
         check(estimator)
 
 
-# --- SPEC 2 facts ---------------------------------------------------------------
+# --- Trivial-class facts ---------------------------------------------------------------
 
 
 @given(

@@ -10,6 +10,13 @@
 - No page shows an absolute path of the build machine (a warning's
   ``/.../site-packages/...:218: UserWarning``, the repository's own folder): the
   text would say where the docs were built, not what the reader will see.
+- Nothing points outside the repository: no source of the docs, the README, the
+  package (docstrings included), the examples, the benchmarks or the tests, and no
+  built page, cites the project's planning documents (its specification by file
+  name or section number, the ``../shared`` folder), which ship with neither the
+  package nor the docs. The docs'
+  own pages (``docs/user_guide/conventions.rst`` for the shared rules) are cited
+  instead.
 """
 
 import re
@@ -73,8 +80,46 @@ def absolute_paths(text, machine_paths):
     return found
 
 
-def check(build):
+# A citation of a file that is not in the repository. Written so that this file's own
+# text does not match.
+_OUTSIDE = re.compile(r"SPEC" r"\.md|\bSPEC" r"(?: section)? \d|\.\./shared" r"/|/work/" r"shared")
+SOURCES = ("README.md", "CHANGELOG.md", "docs", "sklearn_ordinal", "examples",
+           "benchmarks", "tests", "tools")
+_SUFFIXES = {".py", ".rst", ".md", ".txt", ".cfg", ".toml"}
+_NOT_SOURCES = {"_build", "auto_examples", "gen_modules", "generated", ".venv"}
+
+
+def outside_references(text):
+    """The references to files outside the repository in a text."""
+    return [match.group(0) for match in _OUTSIDE.finditer(text)]
+
+
+def source_files(root=ROOT):
+    """The repository's text files that the reader or the package sees."""
+    for name in SOURCES:
+        path = root / name
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            for file in sorted(path.rglob("*")):
+                parts = set(file.relative_to(root).parts)
+                if file.suffix in _SUFFIXES and file.is_file() and not parts & _NOT_SOURCES:
+                    yield file
+
+
+def check_sources(root=ROOT):
+    """One problem per source line that points outside the repository."""
     problems = []
+    for file in source_files(root):
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            for found in outside_references(line):
+                problems.append(f"{file.relative_to(root)}:{number}: points outside the "
+                                f"repository ({found}); cite the docs' own page instead")
+    return problems
+
+
+def check(build):
+    problems = check_sources()
     pages = sorted(build.rglob("*.html"))
     if not pages:
         return [f"{build}: no HTML pages; build the docs first"]
@@ -83,8 +128,11 @@ def check(build):
     for page in pages:
         tags = _parse(page)
         name = page.relative_to(build)
-        for path in absolute_paths(page.read_text(encoding="utf-8"), machine_paths):
+        text = page.read_text(encoding="utf-8")
+        for path in absolute_paths(text, machine_paths):
             problems.append(f"{name}: shows the build machine's path {path}")
+        for found in outside_references(text):
+            problems.append(f"{name}: points outside the repository ({found})")
         for src in tags.scripts:
             if _is_remote(src):
                 problems.append(f"{name}: loads a remote script {src}")

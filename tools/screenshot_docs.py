@@ -25,6 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # The pages that show the most at risk: formulas, wide signatures and code, figures.
 PAGES = (
     "index.html",
+    "quick_start.html",
+    "user_guide/choosing.html",
+    "user_guide/conventions.html",
+    "benchmarks.html",
     "user_guide/error_measures.html",
     "user_guide/closeness.html",
     "api.html",

@@ -6,9 +6,11 @@ CEM vs MAE on an imbalanced task
 The mean absolute error treats the grades as numbers: an error of one grade costs
 the same wherever it happens, and the cost depends on the numbers given to the
 grades. The Closeness Evaluation Measure CEM-ORD (Amigó et al. 2020) uses only the
-order of the grades and how many true items each grade has: mistaking an item for a
-neighbouring grade costs little when the grades in between are frequent (such a
-confusion is common and tells little), and much when they are rare. This example
+order of the grades and how many true items each grade has: mistaking an item for
+another grade costs much when the grades in between (and the predicted one) hold
+many items, since many items then lie closer to the truth than the prediction, and
+little when they are rare (the user guide's :ref:`closeness` shows 0.229 against
+4.385 bits for the same mistake). This example
 shows both differences on the five imbalanced grades of the previous examples.
 """
 
@@ -58,7 +60,7 @@ plt.show()
 # micro MAE cannot tell the two apart; CEM-ORD (like the macro MAE) finds the
 # errors on the rare grade worse. This is the *imbalance* property of Amigó et al.
 # (2020), which :func:`~sklearn_ordinal.metaeval.check_metric_properties` tests.
-from sklearn_ordinal.metrics import cem_score, mean_absolute_error
+from sklearn_ordinal.metrics import cem_score, macro_mean_absolute_error, mean_absolute_error
 
 
 def mistake(grade, k):
@@ -70,8 +72,8 @@ def mistake(grade, k):
 
 n_errors = np.arange(0, 41, 4)
 measures = {
-    "micro MAE (lower is better)": lambda y_pred: mean_absolute_error(y, y_pred, average="micro"),
-    "macro MAE (lower is better)": lambda y_pred: mean_absolute_error(y, y_pred, average="macro"),
+    "micro MAE (lower is better)": lambda y_pred: mean_absolute_error(y, y_pred),
+    "macro MAE (lower is better)": lambda y_pred: macro_mean_absolute_error(y, y_pred),
     "CEM-ORD (higher is better)": lambda y_pred: cem_score(y, y_pred),
 }
 curves = {

@@ -5,7 +5,7 @@ Baccianella, Esuli and Sebastiani (2009, section II) call *trivial classifier*
 and *trivial class for E* the class whose trivial classifier does best on the
 training set under the evaluation measure E. Under a measure that is not robust to
 imbalance the trivial class can score well; a real model that does not clearly
-beat it has learnt little (``SPEC.md`` section 2).
+beat it has learnt little (``docs/user_guide/trivial_baseline.rst``).
 """
 
 import inspect

@@ -353,7 +353,7 @@ def evaluate(
 
     Each family of measure applies to some kinds only: measures of classes to labels;
     distance measures (MAE, MSE, RMSE) to labels and to real-valued predictions,
-    which they take as they are (a regressor's output, SPEC section 1); ranking
+    which they take as they are (a regressor's output, :ref:`conventions`); ranking
     measures to scores and to probabilities, reduced to the expected class position
     :math:`\sum_k k \, p_k` as the package's scorers do; probabilistic measures to
     probabilities. Elsewhere the report holds NaN and says why (``report.notes``);

@@ -136,7 +136,7 @@ def _valid_monotonicity(items, extras):
     closer = ((y_pred > y_closer) & (y_closer >= y_true)) | (
         (y_pred < y_closer) & (y_closer <= y_true)
     )
-    # The premise, and no empty gold class (which CEM-ORD needs, SPEC 4).
+    # The premise, and no empty gold class (which CEM-ORD needs, docs/user_guide/closeness.rst).
     return (
         changed.any()
         and (closer | ~changed).all()

@@ -2,9 +2,9 @@
 
 Amigó et al. (2020) compare CEM with accuracy, accuracy within n classes, balanced
 accuracy, Cohen's kappa (plain and weighted), macro F1, correlation coefficients,
-Kendall's tau-a and mutual information (``SPEC.md`` section 4). Two of them are
-missing from scikit-learn and SciPy and are defined here, from the confusion
-matrix: :func:`accuracy_within_score` and :func:`kendall_tau_a_score`. The others
+Kendall's tau-a and mutual information (``docs/user_guide/closeness.rst``). Two of
+them are missing from scikit-learn and SciPy and are defined here, from the
+confusion matrix: :func:`accuracy_within_score` and :func:`kendall_tau_a_score`. The others
 are thin private wrappers, used by the scorers, that hand scikit-learn, SciPy or
 NumPy the class codes (or the confusion matrix) produced by this package's label
 validation, so that string labels and ordered categoricals are ordered as

@@ -3,9 +3,9 @@
 Amigó, Gonzalo, Mizzaro and Carrillo-de-Albornoz (2020) measure how close a
 predicted class is to the true class by how unlikely it is to find a gold item
 between them: a mistake across a crowded stretch of the scale costs more than one
-across a sparse stretch, without assuming distances between classes (``SPEC.md``
-section 4). Everything here is a function of the weighted confusion matrix, whose
-row sums are the gold class weights ``n_k``.
+across a sparse stretch, without assuming distances between classes
+(``docs/user_guide/closeness.rst``). Everything here is a function of the weighted
+confusion matrix, whose row sums are the gold class weights ``n_k``.
 """
 
 from typing import Optional

@@ -2,8 +2,9 @@
 
 Baccianella, Esuli and Sebastiani (2009) show that the usual, micro-averaged, error
 measures reward a classifier that puts every item into one class when the data are
-imbalanced, and propose averaging the error over the classes instead (``SPEC.md``
-section 2). Cruz-Ramírez et al. (2014) report the error of the worst class as well
+imbalanced, and propose averaging the error over the classes instead
+(``docs/user_guide/error_measures.rst``). Cruz-Ramírez et al. (2014) report the error
+of the worst class as well
 (``average="max"``, e.g. the maximum MAE). Each measure here is a small function of
 the weighted confusion matrix.
 """
@@ -107,7 +108,7 @@ def _distance_error(y_true, y_pred, power, average, labels, class_values, sample
                     root=False):
     """Mean of ``|v(pred) - v(true)| ** power`` (its square root with ``root``): from the
     confusion matrix for class predictions, from the items for a regressor's
-    real-valued ones (SPEC 1)."""
+    real-valued ones (docs/user_guide/conventions.rst)."""
     counted = confusion_or_errors(
         y_true,
         y_pred,

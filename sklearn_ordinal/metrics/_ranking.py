@@ -2,7 +2,7 @@
 
 Waegeman, De Baets and Boullart (2008) judge the single score ``f(x)`` of an ordinal
 model by how well it *ranks* the items, whatever thresholds later turn the score
-into a class (``SPEC.md`` section 3). Every measure here is a function of one small
+into a class (``docs/user_guide/ranking.rst``). Every measure here is a function of one small
 intermediate, the *score table*: for each class, its distinct scores in increasing
 order and the weight of its items at each, built by sorting each class's scores
 (or by hashing the scores, when they repeat a lot). Continuous scores make a table

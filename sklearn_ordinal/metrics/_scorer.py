@@ -52,10 +52,11 @@ def _stated_order(estimator, y_true, labels):
 
     ``labels`` given to the scorer win; then the categories of an ordered
     categorical ``y_true``; then the estimator's ``classes_`` when they state an
-    order (SPEC 1): numbers, joined with any number of ``y_true`` the estimator never
-    saw, or labels not in sorted order. Sorted strings state nothing (a classifier
-    sorts its string classes alphabetically), so the measure decides: an
-    order-free measure takes them as a set, an ordinal one asks for the order.
+    order (docs/user_guide/conventions.rst): numbers, joined with any number of
+    ``y_true`` the estimator never saw, or labels not in sorted order. Sorted
+    strings state nothing (a classifier sorts its string classes alphabetically), so
+    the measure decides: an order-free measure takes them as a set, an ordinal one
+    asks for the order.
     """
     if labels is not None:
         return np.asarray(labels)
@@ -157,7 +158,7 @@ def _proba_response(method_caller, estimator, X, classes):
 
 
 def _scores_response(method_caller, estimator, X, classes):
-    """One real score per item, higher meaning a higher class (SPEC 3).
+    """One real score per item, higher meaning a higher class (docs/user_guide/ranking.rst).
 
     ``decision_function`` when it gives one column; else ``predict_proba`` reduced
     to the expected class position in ``classes``; else ``predict``, mapped to class

@@ -10,7 +10,7 @@ and the last class (Vargas et al. 2024). Each is a small function of the weighte
 confusion matrix.
 
 A class with no true item has no sensitivity. Here it is left out, with a warning,
-as the macro averages leave it out (``SPEC.md`` section 2); peers differ (see the
+as the macro averages leave it out (``docs/user_guide/error_measures.rst``); peers differ (see the
 docstrings), and the tests hold each measure against them where they agree.
 """
 

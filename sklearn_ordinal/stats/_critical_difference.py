@@ -37,9 +37,8 @@ class CriticalDifferenceDisplay:
     by the comparison's post-hoc test. With Nemenyi's test the critical difference
     is drawn above the axis: two systems further apart than it differ.
 
-    Build it with :meth:`from_scores` or :meth:`from_comparison` (or
-    :meth:`AcrossDatasetsComparison.plot`); the constructor takes the numbers
-    directly.
+    Build it with :meth:`from_scores` or :meth:`from_comparison`; the constructor
+    takes the numbers directly.
 
     Parameters
     ----------

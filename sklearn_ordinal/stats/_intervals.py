@@ -247,7 +247,9 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
-    """A regressor's real values: per class, the weight and the summed error (SPEC 1).
+    """A regressor's real values: per class, the weight and the summed error.
+
+    The error of each item is taken as it is (docs/user_guide/conventions.rst).
 
     In a paired comparison a system that predicts classes enters by its class values.
     """

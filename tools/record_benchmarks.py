@@ -1,0 +1,90 @@
+"""Run the benchmark scripts and record their output for the documentation.
+
+    python tools/record_benchmarks.py [NAME ...]
+
+Each script of ``benchmarks/`` listed in ``RUNS`` runs with its arguments, from
+``benchmarks/``, and its standard output and error go to
+``benchmarks/results/NAME.txt`` under a header that says the command, the date, the
+machine's cores and the versions. ``docs/benchmarks.rst`` includes these files
+verbatim, and ``tests/test_benchmarks_page.py`` checks that every performance
+figure the pages state is in one of them: a number in the docs is a number a script
+printed, with the machine it ran on.
+
+The repository's own folder is written as ``.`` in the output, so that no page shows
+the path of the machine the benchmarks ran on.
+"""
+
+import datetime
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+RESULTS = BENCHMARKS / "results"
+
+# name: arguments. Sizes chosen to finish in minutes on a shared 2-core machine.
+RUNS = {
+    "bench_metrics": [],
+    "bench_intervals": ["--skip-coverage"],
+    "bench_trivial": [],
+    "bench_thresholds": [],
+    "bench_evaluate": [],
+    "bench_across_datasets": [],
+    "bench_labels": ["--quick"],
+    "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
+    "reproduce_waegeman_figures": [],
+    "reproduce_cem_table3": [],
+}
+
+
+def header(name, args):
+    import numpy
+    import scipy
+    import sklearn
+
+    command = " ".join(["python", f"benchmarks/{name}.py", *args])
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (f"$ {command}\n# {now}; {os.cpu_count()} cores ({platform.machine()}), "
+            f"load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}, "
+            f"NumPy {numpy.__version__}, SciPy {scipy.__version__}, "
+            f"scikit-learn {sklearn.__version__}\n")
+
+
+def without_machine_paths(text):
+    """The output with the repository's folder written as ``.``."""
+    return text.replace(str(ROOT) + os.sep, "./").replace(str(ROOT), ".")
+
+
+def record(name, args, output=None):
+    """Run one script (or take its ``output``) and write its results file."""
+    head = header(name, args)
+    if output is None:
+        environment = {**os.environ,
+                       "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        done = subprocess.run([sys.executable, f"{name}.py", *args], cwd=BENCHMARKS,
+                              capture_output=True, text=True, env=environment, check=False)
+        output = done.stdout + done.stderr
+        if done.returncode:
+            output += f"\n(exit status {done.returncode})\n"
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}.txt"
+    path.write_text(head + without_machine_paths(output), encoding="utf-8")
+    return path
+
+
+def main(argv):
+    names = argv or list(RUNS)
+    unknown = sorted(set(names) - set(RUNS))
+    if unknown:
+        print(f"unknown benchmark(s) {unknown}; known: {', '.join(RUNS)}", file=sys.stderr)
+        return 2
+    for name in names:
+        print(f"{record(name, RUNS[name]).relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
