@@ -112,8 +112,9 @@ def _fit_and_score(estimator, X, target, train, test, methods, classes, scale, f
 
 
 class TunedThresholdsClassifierCV(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
-    """Cut an estimator's real-valued score into ordinal classes at cut points tuned
-    for a measure by cross-validation.
+    """Ordinal classes from a real-valued score, cut where a measure is best.
+
+    The cut points are tuned for the measure by cross-validation.
 
     The estimator (a regressor or a classifier) gives one real score per item; the
     ``K - 1`` cut points that are best under ``scoring`` for the out-of-fold scores of
@@ -300,6 +301,17 @@ tuple of them, default="auto"
         -------
         self : object
             The fitted classifier.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sklearn.linear_model import Ridge
+        >>> from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+        >>> X = np.arange(40.0).reshape(-1, 1)
+        >>> y = np.repeat([0, 1, 2, 3], 10)
+        >>> clf = TunedThresholdsClassifierCV(Ridge(), scoring="neg_mean_absolute_error")
+        >>> clf.fit(X, y).cut_points_.shape
+        (3,)
         """
         if y is None:
             raise ValueError(
@@ -403,6 +415,17 @@ tuple of them, default="auto"
         -------
         y_pred : ndarray of shape (n_samples,)
             Classes from ``classes_``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sklearn.linear_model import Ridge
+        >>> from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+        >>> X = np.arange(40.0).reshape(-1, 1)
+        >>> y = np.repeat([0, 1, 2, 3], 10)
+        >>> clf = TunedThresholdsClassifierCV(Ridge(), scoring="neg_mean_absolute_error")
+        >>> clf.fit(X, y).predict([[0.0], [39.0]])
+        array([0, 3])
         """
         check_is_fitted(self)
         return self.classes_[np.searchsorted(self.cut_points_, self._score(X))]
