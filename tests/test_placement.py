@@ -42,7 +42,8 @@ from sklearn_ordinal.stats._resampling import jackknife
 
 
 def _kernel(scores, ties):
-    """SPEC 3: a non-decreasing tuple counts prod_g 1 / m_g! over its tied groups."""
+    """The ranking guide's ties: a non-decreasing tuple counts prod_g 1 / m_g! over its tied
+    groups."""
     if np.any(np.diff(scores) < 0):
         return 0.0
     if ties == "strict":

@@ -17,7 +17,7 @@ ordered chains of classes ``1 .. k-1`` ending below ``s`` (carried up the classe
 and ``B_k(s)``, that of the chains of classes ``k+1 .. r`` starting above ``s``
 (carried down), give ``V_i = F_k(s_i) B_k(s_i)`` for an item whose score no
 neighbouring class holds. Under ``ties="average"`` a tuple whose equal scores form
-groups of sizes ``m_g`` counts ``prod_g 1 / m_g!`` (SPEC 3); an item at a score that
+groups of sizes ``m_g`` counts ``prod_g 1 / m_g!`` (the ranking guide's ties); an item at a score that
 classes ``a .. b`` around it all hold then also gets the chains that run through a
 block of tied classes, ``F_a(s) B_b(s) prod_{m in [a, b], m != k} w_m(s) / n_m /
 (b - a + 1)!``. Only scores held by two or more classes need that sum; they are few
