@@ -18,7 +18,7 @@ from sklearn.model_selection import check_cv, cross_validate
 from .._compat import HasMethods, Interval, _safe_indexing, validate_params
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
-from ..metrics._scorer import _RESPONSES, _stated_order
+from ..metrics._scorer import _stated_order
 from ..stats import compare_scores
 from .._warnings import warn_user
 
@@ -250,9 +250,8 @@ def _out_of_fold(scorer, X, splits, fitted, labels):
     def call(estimator, method, X, pos_label=None):
         return getattr(estimator, method)(X)
 
-    response = _RESPONSES[scorer.response][0]
     return np.concatenate([
-        np.asarray(response(call, estimator, _safe_indexing(X, test), labels))
+        np.asarray(scorer._response_values(call, estimator, _safe_indexing(X, test), labels)[0])
         for estimator, (_, test) in zip(fitted, splits)
     ])
 
