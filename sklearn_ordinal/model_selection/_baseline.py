@@ -163,17 +163,23 @@ def compare_to_trivial(
     (2009) as a function: a measure that is not robust to class imbalance shows
     a model barely better than predicting one class for every item.
 
-    The relative improvement is signed so that positive is better, on the
-    scorers' greater-is-better scale (so a ``neg_`` error gives the relative
-    error reduction):
+    Each row says how far the estimator gets from the trivial class towards a
+    perfect prediction, the forecasting skill score, on the scorers'
+    greater-is-better scale:
 
     .. math::
 
-        \mathrm{improvement} = \frac{\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}}
-                                    {|\bar s_\mathrm{trivial}|}
+        \mathrm{skill} = \frac{\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}}
+                              {s_\mathrm{perfect} - \bar s_\mathrm{trivial}}
 
-    where :math:`\bar s` is the mean score over the folds. It is NaN (with a
-    warning) when the trivial classifier's mean score is exactly 0.
+    where :math:`\bar s` is the mean score over the folds and
+    :math:`s_\mathrm{perfect}` the measure's value for perfect predictions (0 for
+    an error, 1 for VUS, kappa, CEM, ...): 1 is perfect, 0 no better than the
+    trivial class, below 0 worse. For an error it is the relative error reduction
+    :math:`(\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}) /
+    |\bar s_\mathrm{trivial}|`, the ``improvement`` column, which is kept for the
+    errors only: a ratio to the trivial score of a measure with a chance level (VUS's
+    :math:`1/r!`, kappa's 0) reads as nothing.
 
     Parameters
     ----------
@@ -215,6 +221,12 @@ def compare_to_trivial(
         Bootstrap resamples (and random exchanges) when ``confidence_level`` is set.
     random_state : int, RandomState instance or None, default=None
         Seeds the resampling when ``confidence_level`` is set.
+    error_score : "raise" or float, default=np.nan
+        As in :func:`sklearn.model_selection.cross_validate`: the value of the
+        estimator's cells under a measure that fails for it (the RPS of a model
+        without ``predict_proba``, say), the other measures being scored as usual,
+        with one warning per failing measure naming it and the reason; ``"raise"``
+        raises the error. The trivial classifiers never fail this way.
 
     Returns
     -------
@@ -223,8 +235,11 @@ def compare_to_trivial(
         ``estimator_mean``, ``estimator_std``, ``trivial_mean``, ``trivial_std``
         (mean and population standard deviation of the fold scores, on the
         greater-is-better scale, as in ``GridSearchCV.cv_results_``),
-        ``trivial_class`` (the list of the trivial classes chosen, one per fold)
-        and ``improvement``. With ``confidence_level``, also ``difference`` (the
+        ``trivial_class`` (the list of the trivial classes chosen, one per fold),
+        ``mean_difference`` (estimator minus trivial), ``skill`` (NaN where the
+        perfect value depends on the data, e.g. mutual information, or the measure
+        is not this package's) and ``improvement`` (the relative error reduction,
+        for errors only; NaN otherwise). With ``confidence_level``, also ``difference`` (the
         measure of the pooled out-of-fold predictions, estimator minus trivial, on
         the greater-is-better scale), ``difference_low`` and ``difference_high``
         (its confidence interval), ``pvalue`` and ``significantly_better``
@@ -233,8 +248,11 @@ def compare_to_trivial(
     Warns
     -----
     UndefinedMetricWarning
-        When the trivial classifier's mean score is 0, so the relative improvement
+        When the trivial classifier's mean error is 0, so the relative improvement
         is undefined.
+    FitFailedWarning
+        Once per measure the estimator could not be scored under, with the reason
+        (unless ``error_score="raise"``).
 
     See Also
     --------
