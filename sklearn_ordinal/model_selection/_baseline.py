@@ -7,6 +7,7 @@ while the macro-averaged MAE separates them. :func:`compare_to_trivial` makes th
 table for any estimator, measures and cross-validation splitter.
 """
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
@@ -90,6 +91,13 @@ def _relative_error_reduction(estimator_score, trivial_score, perfect_score, nam
     return _relative_improvement(estimator_score, trivial_score, name)
 
 
+def _reissue(caught):
+    """Warn again the recorded warnings, under the caller's own filters."""
+    for warning in caught:
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
+
+
 def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
     """``{name: (fold scores, fitted estimators or None)}``, and ``{name: reason}`` of
     the measures that failed.
@@ -98,14 +106,21 @@ def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
     is each measure run on its own, so that a measure failing for this model (RPS of
     a model without ``predict_proba``) costs its own cell, not the table.
     """
-    try:
-        result = cross_validate(
-            estimator, X, y, scoring=scorers, error_score="raise", **kwargs
-        )
-    except Exception:
-        if error_score == "raise":
-            raise
-    else:
+    # The warnings of an attempt that fails are dropped: the run of each measure on
+    # its own gives them again (once, not twice).
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = cross_validate(
+                estimator, X, y, scoring=scorers, error_score="raise", **kwargs
+            )
+        except Exception:
+            result = None
+            if error_score == "raise":
+                _reissue(caught)
+                raise
+    if result is not None:
+        _reissue(caught)
         return {
             name: (result[f"test_{name}"], result.get("estimator")) for name in scorers
         }, {}
