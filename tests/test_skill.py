@@ -143,3 +143,24 @@ def test_every_scorer_has_a_skill_or_says_why_not():
         assert record.perfect is not None or name in {
             "kendall_tau_a", "mutual_information", "mutual_info_score"
         }
+
+
+def test_a_scorer_naming_the_models_own_score_compares_with_the_trivial_class():
+    # The trivial classifiers have no latent_score: they are scored by the measure's
+    # default response, on the same folds; a regressor's intervals take their classes.
+    from _standins import RoundingRidge
+
+    X, y = ordinal_task(n=240)
+    scorer = get_scorer("vus", response_method="latent_score")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # no labels ranked: the latent score
+        table = compare_to_trivial(RoundingRidge(), X, y, scoring={"vus": scorer}, cv=3,
+                                   confidence_level=0.9, n_resamples=99, random_state=0)
+    model_scores = []
+    for train, test in StratifiedKFold(3).split(X, y):
+        fitted = RoundingRidge().fit(X[train], y[train])
+        model_scores.append(scorer(fitted, X[test], y[test]))
+    row = table.loc["vus"]
+    assert row["estimator_mean"] == pytest.approx(np.mean(model_scores))
+    assert row["trivial_mean"] == pytest.approx(1 / 120)  # 1 / 5!: all classes tie
+    assert row["difference_low"] > 0

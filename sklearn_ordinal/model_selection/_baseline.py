@@ -321,13 +321,13 @@ def compare_to_trivial(
 
     rows = {}
     for name, scorer in scorers.items():
-        trivial_classifier = TrivialOrdinalClassifier(scorer)
-        if trivial_params and get_config().get("enable_metadata_routing", False):
-            trivial_classifier.set_fit_request(sample_weight=True)
         # The trivial classifier predicts one class whatever method is asked for, and
         # has only predict and predict_proba: it is scored by the measure's default
         # response (a response_method= naming the model's own score is the model's).
         trivial_scorer = _default_response(scorer)
+        trivial_classifier = TrivialOrdinalClassifier(trivial_scorer)
+        if trivial_params and get_config().get("enable_metadata_routing", False):
+            trivial_classifier.set_fit_request(sample_weight=True)
         trivial = cross_validate(
             trivial_classifier, X, y, scoring=trivial_scorer, params=trivial_params,
             error_score="raise", **{**common, "return_estimator": True}
@@ -407,8 +407,13 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
     test = np.concatenate([test for _, test in splits])
     y_test = _safe_indexing(y, test)
     labels = _stated_order(model_fits[0], y, scorer.kwargs.get("labels"))
-    predictions = [_out_of_fold(scorer, X, splits, fits, labels)
-                   for fits in (model_fits, trivial_fits)]
+    if labels is None:
+        # A regressor states no classes: the trivial classifiers' (fitted on y) do.
+        labels = _stated_order(trivial_fits[0], y, None)
+    predictions = [
+        _out_of_fold(scorer, X, splits, model_fits, labels),
+        _out_of_fold(_default_response(scorer), X, splits, trivial_fits, labels),
+    ]
     kwargs = {k: v for k, v in scorer.kwargs.items() if k != "labels"}
     result = compare_scores(
         scorer, y_test, *predictions, labels=labels,
