@@ -518,8 +518,7 @@ def weighted_kappa_score(y_true, y_pred, *, weights=None, labels=None, sample_we
         True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    weights : {"linear", "quadratic"}, array-like of shape (n_classes, n_classes) \
-            or None, default=None
+    weights : {"linear", "quadratic"}, array-like of shape (K, K) or None, default=None
         The disagreement weights: none (plain kappa), linear or quadratic in the
         class positions, or a matrix whose rows are true and columns predicted
         classes, in the order of ``labels``.
