@@ -20,6 +20,8 @@ COLUMNS = [
     "trivial_mean",
     "trivial_std",
     "trivial_class",
+    "mean_difference",
+    "skill",
     "improvement",
 ]
 
@@ -56,6 +58,10 @@ def test_table_matches_a_brute_force_cross_validation():
         assert row["trivial_class"] == trivial_classes
         expected = (np.mean(model_scores) - np.mean(trivial_scores)) / abs(np.mean(trivial_scores))
         assert row["improvement"] == pytest.approx(expected)
+        # Errors are perfect at 0: the skill score is the relative error reduction.
+        difference = np.mean(model_scores) - np.mean(trivial_scores)
+        assert row["mean_difference"] == pytest.approx(difference)
+        assert row["skill"] == pytest.approx(difference / (0 - np.mean(trivial_scores)))
     # The trivial class depends on the measure: the macro one is a middle class.
     assert set(table.loc[MACRO, "trivial_class"]) <= {1, 2}
 

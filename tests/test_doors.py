@@ -226,7 +226,7 @@ BAD = _bad_values()
 def test_bad_parameters_are_found():
     named = {(record.name, parameter) for record, parameter, _ in BAD}
     assert {("cem_score", "scale"), ("vus_score", "ties"), ("accuracy_within_score", "n"),
-            ("mean_absolute_error", "average"), ("cohen_kappa", "weights")} <= named
+            ("mean_absolute_error", "average"), ("weighted_kappa_score", "weights")} <= named
 
 
 @pytest.mark.parametrize("record, parameter, bad", BAD,

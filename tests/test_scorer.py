@@ -135,7 +135,10 @@ def test_make_ordinal_scorer_checks_its_arguments():
     with pytest.raises(ValueError, match="response"):
         make_ordinal_scorer(mean_absolute_error, response="probabilities")
     with pytest.raises(ValueError, match="callable"):
-        make_ordinal_scorer("mean_absolute_error")
+        make_ordinal_scorer(3)
+    # A name is a measure of the registry (issue #34): not a string to call.
+    with pytest.raises(ValueError, match="not a measure"):
+        make_ordinal_scorer("mean_absolute_eror")
 
 
 # --- Class set and order come from the estimator ------------------------------------

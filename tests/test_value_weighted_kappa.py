@@ -102,7 +102,7 @@ def test_string_labels_use_positions_and_class_values_override():
 def test_undefined_and_bad_weights():
     with pytest.warns(UndefinedMetricWarning, match="one and the same class"):
         assert _value_weighted_kappa([2, 2], [2, 2]) == 0.0
-    with pytest.raises(ValueError, match="'weights' parameter of _value_weighted_kappa must be"):
+    with pytest.raises(ValueError, match="'weights' parameter of value_weighted_kappa_score must be"):
         _value_weighted_kappa([1, 2], [1, 2], weights="cubic")
 
 

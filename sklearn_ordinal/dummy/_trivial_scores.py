@@ -209,9 +209,13 @@ def _trivial_macro_f1(counts, values):
 
 def _trivial_kappa(counts, values, weights=None, on_values=False):
     """0: the observed matrix equals the expected one. Undefined (0.0 with a warning)
-    for the k that is the only class with a true item: no disagreement is expected."""
+    for the k no present true class disagrees with by a positive weight (the only
+    class with a true item, for the named weights)."""
     present = counts > 0
-    return np.zeros(len(counts)), present & (np.count_nonzero(present) == 1)
+    if weights is None or isinstance(weights, str):
+        return np.zeros(len(counts)), present & (np.count_nonzero(present) == 1)
+    positive = np.asarray(weights, dtype=np.float64) > 0
+    return np.zeros(len(counts)), ~np.any(present[:, np.newaxis] & positive, axis=0)
 
 
 def _trivial_mutual_information(counts, values):

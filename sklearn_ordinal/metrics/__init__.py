@@ -1,7 +1,16 @@
 """Evaluation measures for ordinal classification, and scorers built from them."""
 
 from .._confusion import OrdinalConfusion
-from ._agreement import accuracy_within_score, kendall_tau_a_score
+from ._agreement import (
+    accuracy_within_score,
+    kendall_tau_a_score,
+    kendall_tau_b_score,
+    mutual_information_score,
+    pearson_score,
+    spearman_score,
+    value_weighted_kappa_score,
+    weighted_kappa_score,
+)
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
 from ._error import (
@@ -52,6 +61,12 @@ __all__ = [
     "cem_score",
     "accuracy_within_score",
     "kendall_tau_a_score",
+    "weighted_kappa_score",
+    "value_weighted_kappa_score",
+    "spearman_score",
+    "kendall_tau_b_score",
+    "pearson_score",
+    "mutual_information_score",
     # Ranking (Waegeman et al. 2008)
     "vus_score",
     "u_pairs_score",

@@ -294,6 +294,24 @@ _KAPPA_WEIGHTS = {
 }
 
 
+def _kappa_weight_matrix(weights, n_classes, measure="weighted_kappa_score"):
+    """A user's ``(K, K)`` disagreement weight matrix, checked, as float64."""
+    matrix = np.asarray(weights, dtype=np.float64)
+    if matrix.shape != (n_classes, n_classes):
+        raise ValueError(
+            f"{measure}: weights as a matrix must be one row and one column per class, "
+            f"shape ({n_classes}, {n_classes}); got shape {matrix.shape}. Give labels= "
+            "with the classes the matrix is written for."
+        )
+    if not np.all(np.isfinite(matrix)) or np.any(matrix < 0) or np.any(np.diag(matrix) != 0):
+        raise ValueError(
+            f"{measure}: weights as a matrix are disagreement weights: finite, non-negative "
+            "and 0 on the diagonal (an exact agreement costs nothing); got "
+            f"{matrix.tolist()}."
+        )
+    return matrix
+
+
 def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     """Cohen's kappa, ``1 - sum(W O) / sum(W E)``, disagreement weights on positions.
 
@@ -301,16 +319,22 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     ``N``; ``W`` is 1 off the diagonal, or ``|i - j|`` (linear) or ``(i - j)^2``
     (quadratic) for the positions ``i, j`` in the whole ordered class set, as
     scikit-learn's ``cohen_kappa_score`` given ``labels=range(K)`` (for the class
-    values ``v_i, v_j`` instead when ``on_values``). Undefined (0.0 with a warning)
-    when no disagreement is expected: both sides hold one and the same class.
+    values ``v_i, v_j`` instead when ``on_values``), or a given ``(K, K)`` matrix.
+    Undefined (0.0 with a warning) when no disagreement is expected: no pair of a
+    true and a predicted class present on both sides has a positive weight.
     """
     observed = confusion.matrix
+    n_classes = observed.shape[-1]
+    if weights is None or isinstance(weights, str):
+        position = confusion.values if on_values else np.arange(n_classes, dtype=np.float64)
+        weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
+    else:
+        weight = _kappa_weight_matrix(weights, n_classes)
     n_true, n_pred = observed.sum(axis=-1), observed.sum(axis=-2)
-    # Decided on booleans, exactly: every weight is positive off the diagonal, so no
-    # disagreement is expected only if both sides hold one and the same class.
-    off_diagonal = ~np.eye(observed.shape[-1], dtype=bool)
+    # Decided on booleans, exactly: no disagreement is expected only if no pair of
+    # classes present on the two sides has a positive weight.
     undefined = ~np.any(
-        (n_true[..., :, np.newaxis] > 0) & (n_pred[..., np.newaxis, :] > 0) & off_diagonal,
+        (n_true[..., :, np.newaxis] > 0) & (n_pred[..., np.newaxis, :] > 0) & (weight > 0),
         axis=(-2, -1),
     )
     _warn_for_matrices(
@@ -322,9 +346,6 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
         n_true[..., :, np.newaxis] * n_pred[..., np.newaxis, :]
         / _total(observed)[..., np.newaxis, np.newaxis]
     )
-    n_classes = observed.shape[-1]
-    position = confusion.values if on_values else np.arange(n_classes, dtype=np.float64)
-    weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
     disagreement = np.sum(weight * observed, axis=(-2, -1))
     chance = np.sum(weight * expected, axis=(-2, -1))
     ratio = np.divide(disagreement, chance, out=np.ones(np.shape(chance)), where=~undefined)
@@ -432,9 +453,10 @@ def _kendall_tau_b_from_confusion(confusion):
     return _one_or_many(tau)
 
 
-# Private measures, used by the scorers (their public forms are scikit-learn's and
-# SciPy's): each validates once, counts, and hands the confusion matrix on. Their
-# parameters are declared like the public measures', so that every door checks them.
+# The measures of the paper's comparison: each validates once, counts, and hands the
+# confusion matrix on. Accuracy, balanced accuracy and macro F1 stay private: their
+# public forms are scikit-learn's (the same numbers, the class order playing no
+# part). Parameters are declared like every public measure's, so every door checks them.
 
 _DATA = {
     "y_true": ["array-like"],
@@ -442,7 +464,7 @@ _DATA = {
     "labels": ["array-like", None],
     "sample_weight": ["array-like", None],
 }
-_WEIGHTS_OPTION = [StrOptions({"linear", "quadratic"}), None]
+_WEIGHTS_OPTION = [StrOptions({"linear", "quadratic"}), "array-like", None]
 
 
 def _confusion(y_true, y_pred, labels, sample_weight=None, *, need_order, measure, **kwargs):
@@ -483,20 +505,132 @@ def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
 
 
 @validate_params({**_DATA, "weights": _WEIGHTS_OPTION}, prefer_skip_nested_validation=True)
-def _cohen_kappa(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
+def weighted_kappa_score(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
+    r"""Cohen's kappa, plain or weighted: agreement beyond chance, in the class order.
+
+    With the weighted confusion matrix :math:`O` (total weight :math:`N`), the matrix
+    expected under independence :math:`E_{ij} = O_{i\cdot} O_{\cdot j} / N` and
+    disagreement weights :math:`W`:
+
+    .. math::
+
+        \kappa_w = 1 - \frac{\sum_{ij} W_{ij} O_{ij}}{\sum_{ij} W_{ij} E_{ij}}
+
+    ``weights=None``: :math:`W_{ij} = [i \ne j]`, Cohen's (1960) kappa;
+    ``"linear"``: :math:`|i - j|`; ``"quadratic"``: :math:`(i - j)^2`, for the
+    positions :math:`i, j` of the classes in the ordered class set (so the weighted
+    forms are unchanged by any increasing relabelling, and every class of
+    ``labels`` counts); a ``(K, K)`` matrix: your own disagreement weights
+    :math:`W_{ij}`, as ``statsmodels.stats.inter_rater.cohens_kappa(weights=...)``
+    and R's ``irr::kappa2`` take them (0 on the diagonal; the value is unchanged by
+    rescaling :math:`W`). On integer labels ``0..K-1`` the string options give
+    :func:`sklearn.metrics.cohen_kappa_score`'s number. 0.0, with a warning, when
+    no disagreement is expected.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    weights : {"linear", "quadratic"}, array-like of shape (K, K) or None, default=None
+        The disagreement weights: none (plain kappa), linear or quadratic in the
+        class positions, or a matrix whose rows are true and columns predicted
+        classes, in the order of ``labels``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order. Default: the categories of an ordered
+        ``Categorical`` ``y_true``, else the sorted labels (numbers) of ``y_true`` and
+        ``y_pred``; string labels need an order for the weighted forms.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    kappa : float
+        At most 1 (perfect agreement); 0 is chance agreement; higher is better.
+
+    See Also
+    --------
+    sklearn.metrics.cohen_kappa_score : The same number on integer labels.
+    value_weighted_kappa_score : Weights on class values instead of positions.
+
+    References
+    ----------
+    .. [1] J. Cohen, "A coefficient of agreement for nominal scales", Educational
+       and Psychological Measurement 20(1), 1960.
+    .. [2] J. Cohen, "Weighted kappa: nominal scale agreement with provision for
+       scaled disagreement or partial credit", Psychological Bulletin 70(4), 1968.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import weighted_kappa_score
+    >>> y_true = ["low", "low", "mid", "high", "high"]
+    >>> y_pred = ["low", "mid", "mid", "mid", "high"]
+    >>> order = ["low", "mid", "high"]
+    >>> round(weighted_kappa_score(y_true, y_pred, weights="linear", labels=order), 4)
+    0.5455
+    >>> near = [[0, 1, 4], [1, 0, 1], [4, 1, 0]]   # a far miss costs 4 times a near one
+    >>> round(weighted_kappa_score(y_true, y_pred, weights=near, labels=order), 4)
+    0.6667
+    """
     confusion = _confusion(
         y_true,
         y_pred,
         labels,
         sample_weight,
         need_order=weights is not None,
-        measure=f"{weights} weighted kappa" if weights else "Cohen's kappa",
+        measure=f"{weights} weighted kappa" if isinstance(weights, str) else (
+            "weighted kappa" if weights is not None else "Cohen's kappa"
+        ),
     )
     return _cohen_kappa_from_confusion(confusion, weights)
 
 
 @validate_params(_DATA, prefer_skip_nested_validation=True)
-def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
+def mutual_information_score(y_true, y_pred, *, labels=None, sample_weight=None):
+    r"""Mutual information between true and predicted classes, in nats.
+
+    .. math::
+
+        I = H(\text{true}) + H(\text{pred}) - H(\text{true}, \text{pred}),
+        \qquad H(p) = -\sum_k p_k \ln p_k,
+
+    of the weighted contingency table (the class order plays no part). Unweighted,
+    :func:`sklearn.metrics.mutual_info_score`'s number; weighted, the exact
+    entropies of the weighted table (scikit-learn's contingency table truncates
+    weights).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes. Default: the labels of ``y_true`` and ``y_pred``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    information : float
+        Between 0 and the entropy of ``y_true``; higher is better.
+
+    See Also
+    --------
+    sklearn.metrics.mutual_info_score : The unweighted number.
+
+    References
+    ----------
+    .. [1] T. M. Cover and J. A. Thomas, "Elements of Information Theory", 2nd ed.,
+       Wiley, 2006, chapter 2.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import mutual_information_score
+    >>> round(mutual_information_score([0, 0, 1, 1], [0, 0, 1, 1]), 4)   # ln 2
+    0.6931
+    """
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False, measure="mutual information"
     )
@@ -506,8 +640,56 @@ def _mutual_information(y_true, y_pred, *, labels=None, sample_weight=None):
 @validate_params(
     {**_DATA, "class_values": ["array-like", None]}, prefer_skip_nested_validation=True
 )
-def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
-    """Pearson's correlation between the class values of true and predicted classes."""
+def pearson_score(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
+    r"""Pearson's correlation between the values of the true and predicted classes.
+
+    .. math::
+
+        r = \frac{\sum_d w_d (v(y_d) - \bar v)(v(\hat y_d) - \bar{\hat v})}
+                 {\sqrt{\sum_d w_d (v(y_d) - \bar v)^2 \sum_d w_d
+                  (v(\hat y_d) - \bar{\hat v})^2}}
+
+    with class values :math:`v` (numeric labels themselves, else class positions,
+    or ``class_values``) and weighted means :math:`\bar v, \bar{\hat v}`.
+    Unweighted on numbers, :func:`scipy.stats.pearsonr`'s statistic. 0.0, with a
+    warning, when one side holds a single class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+    class_values : array-like of shape (n_classes,), default=None
+        Strictly increasing numbers standing for the classes. Default: numeric
+        labels themselves, else class positions.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights.
+
+    Returns
+    -------
+    correlation : float
+        Between -1 and 1; higher is better.
+
+    See Also
+    --------
+    scipy.stats.pearsonr : The unweighted statistic.
+    spearman_score : The correlation of the ranks.
+
+    References
+    ----------
+    .. [1] E. Amigó, J. Gonzalo, S. Mizzaro and J. Carrillo-de-Albornoz, "An
+       Effectiveness Metric for Ordinal Classification: Formal Properties and
+       Experimental Results", Proc. ACL 2020, pp. 3938-3949, section 4.2.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import pearson_score
+    >>> round(pearson_score([1, 2, 3, 4], [1, 3, 3, 4]), 4)
+    0.9234
+    """
     confusion = ordinal_confusion(
         y_true,
         y_pred,
@@ -526,9 +708,50 @@ def _pearson(y_true, y_pred, *, labels=None, class_values=None, sample_weight=No
     {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
     prefer_skip_nested_validation=True,
 )
-def _spearman(y_true, y_pred, *, labels=None):
-    """Spearman's rank correlation of the class positions (ties get average ranks)."""
-    confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Spearman's correlation")
+def spearman_score(y_true, y_pred, *, labels=None):
+    r"""Spearman's rank correlation of the true and predicted classes.
+
+    Pearson's correlation of the items' ranks, ties sharing the mean of their
+    ranks (mid-ranks), as :func:`scipy.stats.spearmanr`: with the classes in their
+    order, a class's items all have the mid-rank of the class. Unchanged by any
+    increasing relabelling. 0.0, with a warning, when one side holds a single class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order (needed for string labels that are not an
+        ordered ``Categorical``).
+
+    Returns
+    -------
+    correlation : float
+        Between -1 and 1; higher is better.
+
+    See Also
+    --------
+    scipy.stats.spearmanr : The same statistic on class positions.
+    kendall_tau_b_score : A rank correlation counted in pairs.
+
+    References
+    ----------
+    .. [1] C. Spearman, "The proof and measurement of association between two
+       things", American Journal of Psychology 15(1), 1904.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import spearman_score
+    >>> y_true = ["low", "mid", "high", "high"]
+    >>> y_pred = ["low", "high", "mid", "high"]
+    >>> round(spearman_score(y_true, y_pred, labels=["low", "mid", "high"]), 4)
+    0.5
+    """
+    confusion = _confusion(
+        y_true, y_pred, labels, need_order=True, measure="Spearman's correlation"
+    )
     return _spearman_from_confusion(confusion)
 
 
@@ -536,8 +759,49 @@ def _spearman(y_true, y_pred, *, labels=None):
     {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
     prefer_skip_nested_validation=True,
 )
-def _kendall_tau_b(y_true, y_pred, *, labels=None):
-    """Kendall's tau-b of the class positions (SciPy's default variant)."""
+def kendall_tau_b_score(y_true, y_pred, *, labels=None):
+    r"""Kendall's tau-b of the true and predicted classes.
+
+    .. math::
+
+        \tau_b = \frac{C - D}{\sqrt{(P - T_\text{true})(P - T_\text{pred})}}
+
+    with :math:`C` and :math:`D` the concordant and discordant pairs of items,
+    :math:`P` all pairs and :math:`T` the pairs tied on one side:
+    :func:`scipy.stats.kendalltau`'s default variant, on class positions. 0.0, with
+    a warning, when one side holds a single class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True ordinal labels: numbers, strings or a pandas ordered ``Categorical``.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order.
+
+    Returns
+    -------
+    tau : float
+        Between -1 and 1; higher is better.
+
+    See Also
+    --------
+    scipy.stats.kendalltau : The same statistic on class positions.
+    kendall_tau_a_score : Ties counted as neither concordant nor discordant, over
+        all pairs.
+
+    References
+    ----------
+    .. [1] M. G. Kendall, "The treatment of ties in ranking problems", Biometrika
+       33(3), 1945.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.metrics import kendall_tau_b_score
+    >>> round(kendall_tau_b_score([1, 2, 3, 3], [1, 3, 2, 3]), 4)
+    0.4
+    """
     confusion = _confusion(y_true, y_pred, labels, need_order=True, measure="Kendall's tau-b")
     return _kendall_tau_b_from_confusion(confusion)
 
@@ -547,7 +811,7 @@ def _kendall_tau_b(y_true, y_pred, *, labels=None):
      "class_values": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
-def _value_weighted_kappa(
+def value_weighted_kappa_score(
     y_true, y_pred, *, weights="linear", labels=None, class_values=None, sample_weight=None
 ):
     r"""Weighted kappa with disagreement weights on class values, not class positions.
@@ -565,7 +829,7 @@ def _value_weighted_kappa(
     This is the weighted kappa of Cohen (1968) and of Vanbelle and Albert (2009)
     with weights on predefined intervals between the classes, the reading of
     Amigó et al. (2020, Table 2), where weighted kappa is not ordinal invariant.
-    The ``linear_weighted_kappa`` scorer uses class positions instead
+    :func:`weighted_kappa_score` uses class positions instead
     (:math:`v_k = k`), hence is unchanged by any increasing relabelling; the two
     agree when the class values are equidistant. 0.0, with a warning, when the
     denominator is 0 (``y_true`` and ``y_pred`` hold one and the same class).
@@ -598,11 +862,11 @@ def _value_weighted_kappa(
 
     Examples
     --------
-    >>> from sklearn_ordinal.metrics._agreement import _value_weighted_kappa
+    >>> from sklearn_ordinal.metrics import value_weighted_kappa_score
     >>> y_true, y_pred = [1, 2, 3, 3], [1, 3, 3, 2]
-    >>> round(_value_weighted_kappa(y_true, y_pred), 4)   # values 1, 2, 3: equidistant
+    >>> round(value_weighted_kappa_score(y_true, y_pred), 4)   # values 1, 2, 3: equidistant
     0.4286
-    >>> round(_value_weighted_kappa(y_true, y_pred, class_values=[1, 2, 10]), 4)
+    >>> round(value_weighted_kappa_score(y_true, y_pred, class_values=[1, 2, 10]), 4)
     0.0857
     """
     if weights not in ("linear", "quadratic"):
@@ -616,3 +880,12 @@ def _value_weighted_kappa(
         measure=f"{weights} value-weighted kappa",
     )
     return _cohen_kappa_from_confusion(confusion, weights, on_values=True)
+
+
+# The names the registry and the scorers were written with (and the tests import).
+_cohen_kappa = weighted_kappa_score
+_value_weighted_kappa = value_weighted_kappa_score
+_mutual_information = mutual_information_score
+_pearson = pearson_score
+_spearman = spearman_score
+_kendall_tau_b = kendall_tau_b_score

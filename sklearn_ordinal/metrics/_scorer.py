@@ -27,6 +27,7 @@ from sklearn.base import is_classifier
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from .._compat import _BaseScorer
+from .._warnings import warn_user
 from .._records import record_of
 from .._validation import _categories, _is_ordered_categorical, _ordered_categorical
 from . import _registry
@@ -96,49 +97,72 @@ def _class_positions(labels, classes):
         ) from None
 
 
+# The methods scikit-learn's response helper (and its prediction cache) knows.
+_KNOWN_METHODS = ("predict", "predict_proba", "predict_log_proba", "decision_function")
+
+
 def _call(method_caller, estimator, method, X):
     """``estimator.method(X)`` through scikit-learn's (caching) method caller.
 
     An ordinal model of another package may have ``classes_`` and ``predict_proba``
     without scikit-learn's classifier tag (mord's, for one); scikit-learn's response
     helper refuses anything but ``predict`` from such an estimator, so it is called
-    directly.
+    directly, as is a method of the estimator's own (a latent score) that the helper
+    does not know.
     """
-    if method != "predict" and not is_classifier(estimator):
+    if method not in _KNOWN_METHODS or (method != "predict" and not is_classifier(estimator)):
         return getattr(estimator, method)(X)
     return method_caller(estimator, method, X, pos_label=None)
 
 
-def _labels_response(method_caller, estimator, X, classes):
-    """``predict``: class labels (or a regressor's real values, for distance measures)."""
-    return method_caller(estimator, "predict", X, pos_label=None)
+def _first_method(estimator, methods):
+    """The first of ``methods`` the estimator has (scikit-learn's rule for a tuple)."""
+    for method in methods:
+        if hasattr(estimator, method):
+            return method
+    raise ValueError(
+        f"{type(estimator).__name__} has none of the methods {list(methods)} named by "
+        "response_method=; name a method it has."
+    )
 
 
-def _predict_proba(method_caller, estimator, X):
-    """``predict_proba``, one column per class of ``classes_``, in that order."""
+def _labels_response(method_caller, estimator, X, classes, methods=None):
+    """``predict`` (or the first of ``methods``): class labels, or a regressor's real
+    values for the distance measures; fed to the measure as they are."""
+    method = "predict" if methods is None else _first_method(estimator, methods)
+    return _call(method_caller, estimator, method, X), method
+
+
+def _predict_proba(method_caller, estimator, X, method="predict_proba"):
+    """``predict_proba`` (or ``method``), one column per class of ``classes_``, in that
+    order; ``predict_log_proba`` is turned into probabilities."""
     n_classes = len(estimator.classes_)
-    proba = np.asarray(_call(method_caller, estimator, "predict_proba", X))
+    proba = np.asarray(_call(method_caller, estimator, method, X), dtype=float)
+    if method == "predict_log_proba":
+        proba = np.exp(proba)
     if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
         proba = np.column_stack([1.0 - proba, proba])
     if proba.ndim != 2 or proba.shape[1] != n_classes:
         raise ValueError(
-            f"The estimator's predict_proba gives {proba.shape[-1]} columns but it has "
+            f"The estimator's {method} gives {proba.shape[-1]} columns but it has "
             f"{n_classes} classes_; each column must be one class of classes_, in that "
             "order."
         )
     return proba
 
 
-def _proba_response(method_caller, estimator, X, classes):
+def _proba_response(method_caller, estimator, X, classes, methods=None):
     """``predict_proba`` with one column per class of ``classes``, in that order.
 
     The estimator's columns follow its ``classes_``; they are moved to the ordinal
-    order, and a class it never saw in training gets probability 0.
+    order, and a class it never saw in training gets probability 0. ``methods``: the
+    methods to try instead of ``predict_proba`` (``response_method=``).
     """
     estimator_classes = getattr(estimator, "classes_", None)
-    if not hasattr(estimator, "predict_proba") or estimator_classes is None:
+    method = "predict_proba" if methods is None else _first_method(estimator, methods)
+    if not hasattr(estimator, method) or estimator_classes is None:
         raise ValueError(
-            f"{type(estimator).__name__} has no predict_proba (or no classes_), so it "
+            f"{type(estimator).__name__} has no {method} (or no classes_), so it "
             "gives no class probabilities to score; a probabilistic measure needs a "
             "classifier with predict_proba."
         )
@@ -151,19 +175,39 @@ def _proba_response(method_caller, estimator, X, classes):
             "greater_is_better=False, response='proba', labels=[...]), or pass y as an "
             "ordered pandas Categorical."
         )
-    proba = _predict_proba(method_caller, estimator, X)
+    proba = _predict_proba(method_caller, estimator, X, method)
     ordered = np.zeros((proba.shape[0], len(classes)))
     ordered[:, _class_positions(estimator_classes, classes).astype(np.intp)] = proba
-    return ordered
+    return ordered, method
 
 
-def _scores_response(method_caller, estimator, X, classes):
-    """One real score per item, higher meaning a higher class (docs/user_guide/ranking.rst).
+def _decision_scores(method_caller, estimator, X, classes):
+    """A one-column ``decision_function`` as a score, or None for several columns."""
+    score = np.asarray(_call(method_caller, estimator, "decision_function", X))
+    if score.ndim != 1 and score.shape[1] != 1:
+        return None
+    score = score.ravel()
+    # A binary decision function points towards classes_[1]; flip it if that class
+    # is the lower one in the ordinal order.
+    estimator_classes = getattr(estimator, "classes_", None)
+    if estimator_classes is not None and len(estimator_classes) == 2:
+        low, high = _class_positions(estimator_classes, classes)
+        if high < low:
+            score = -score
+    return score
 
-    ``decision_function`` when it gives one column; else ``predict_proba`` reduced
-    to the expected class position in ``classes``; else ``predict``, mapped to class
-    positions for a classifier and taken as it is for a regressor. Positions are
-    only meaningful in a stated order, so a classifier needs ``classes``.
+
+def _scores_and_method(method_caller, estimator, X, classes, methods=None):
+    """One real score per item, higher meaning a higher class (the ranking guide), and the method
+    that gave it.
+
+    Default (``methods=None``): ``decision_function`` when it gives one column; else
+    ``predict_proba`` reduced to the expected class position in ``classes``; else
+    ``predict``, mapped to class positions for a classifier and taken as it is for a
+    regressor. With ``methods`` (``response_method=``), the first of them the
+    estimator has, read the same way (``predict_log_proba`` as ``predict_proba``; a
+    method of the estimator's own as one score per item). Positions are only
+    meaningful in a stated order, so a classifier needs ``classes``.
     """
     estimator_classes = getattr(estimator, "classes_", None)
     if estimator_classes is not None and classes is None:
@@ -174,24 +218,65 @@ def _scores_response(method_caller, estimator, X, classes):
             "e.g. make_ordinal_scorer(vus_score, response='scores', labels=[...]), or pass "
             "y as an ordered pandas Categorical."
         )
-    if hasattr(estimator, "decision_function"):
-        score = np.asarray(_call(method_caller, estimator, "decision_function", X))
-        if score.ndim == 1 or score.shape[1] == 1:
-            score = score.ravel()
-            # A binary decision function points towards classes_[1]; flip it if
-            # that class is the lower one in the ordinal order.
-            if estimator_classes is not None and len(estimator_classes) == 2:
-                low, high = _class_positions(estimator_classes, classes)
-                if high < low:
-                    score = -score
-            return score
-    if hasattr(estimator, "predict_proba") and estimator_classes is not None:
-        proba = _predict_proba(method_caller, estimator, X)
-        return proba @ _class_positions(estimator_classes, classes)
-    prediction = np.asarray(method_caller(estimator, "predict", X, pos_label=None))
-    if estimator_classes is not None:
-        return _class_positions(prediction, classes)
-    return prediction
+    if methods is None:
+        if hasattr(estimator, "decision_function"):
+            score = _decision_scores(method_caller, estimator, X, classes)
+            if score is not None:
+                return score, "decision_function"
+        if hasattr(estimator, "predict_proba") and estimator_classes is not None:
+            method = "predict_proba"
+        else:
+            method = "predict"
+    else:
+        method = _first_method(estimator, methods)
+    if method == "decision_function":
+        score = _decision_scores(method_caller, estimator, X, classes)
+        if score is None:
+            raise ValueError(
+                f"{type(estimator).__name__}.decision_function gives one column per class, "
+                "not one score per item, so it cannot be ranked; name another method in "
+                "response_method= (predict_proba gives the expected class)."
+            )
+        return score, method
+    if method in ("predict_proba", "predict_log_proba") and estimator_classes is not None:
+        proba = _predict_proba(method_caller, estimator, X, method)
+        return proba @ _class_positions(estimator_classes, classes), method
+    prediction = np.asarray(_call(method_caller, estimator, method, X))
+    if method == "predict" and estimator_classes is not None:
+        return _class_positions(prediction, classes), method
+    if prediction.ndim == 2 and prediction.shape[1] == 1:
+        prediction = prediction.ravel()
+    if prediction.ndim != 1:
+        raise ValueError(
+            f"{type(estimator).__name__}.{method} gives an array of shape "
+            f"{prediction.shape}, not one score per item; name a method that gives one "
+            "real score per item in response_method=."
+        )
+    return prediction, method
+
+
+def _scores_response(method_caller, estimator, X, classes, methods=None):
+    """One real score per item, higher meaning a higher class (the ranking guide); see
+    :func:`_scores_and_method`."""
+    return _scores_and_method(method_caller, estimator, X, classes, methods)[0]
+
+
+def _ranks_only_labels(scores, method, estimator, y_true, classes):
+    """Whether the scores a ranking measure got from ``predict`` are hard class labels.
+
+    A classifier's ``predict`` always gives labels; a regressor's gives labels when
+    every value is one of the classes (mord's ``OrdinalRidge`` rounds its latent
+    score), and a score when real-valued. Other methods give scores (probabilities,
+    a decision function or a model's own score), even when they are ties.
+    """
+    if method != "predict":
+        return False
+    if getattr(estimator, "classes_", None) is not None:
+        return True
+    known = np.asarray(classes) if classes is not None else pd.unique(np.asarray(y_true).ravel())
+    if known.dtype.kind not in "biuf":
+        return False
+    return bool(np.all(np.isin(np.asarray(scores, dtype=float), known)))
 
 
 def _one_number(value, source):
@@ -209,11 +294,12 @@ def _one_number(value, source):
     raise ValueError(f"{source} returned {value!r}; a measure must return one real number.")
 
 
-# What each response kind feeds the measure, and the estimator methods it may call,
-# in the order it tries them (scikit-learn's multi-metric cache checks these).
+# What each response kind feeds the measure (``(values, method used)``), and the
+# estimator methods it may call by default, in the order it tries them
+# (scikit-learn's multi-metric cache checks these).
 _RESPONSES = {
     "labels": (_labels_response, "predict"),
-    "scores": (_scores_response, ("decision_function", "predict_proba", "predict")),
+    "scores": (_scores_and_method, ("decision_function", "predict_proba", "predict")),
     # "predict" only so that the cache check passes an estimator without
     # predict_proba: it would otherwise raise an AttributeError that aborts every
     # scorer of the dict; the response itself refuses it with a ValueError.
@@ -228,9 +314,15 @@ class _OrdinalScorer(_BaseScorer):
     ``greater_is_better``, ``response``), not through scikit-learn's private fields.
     """
 
-    def __init__(self, score_func, sign, kwargs, response="labels"):
-        super().__init__(score_func, sign, kwargs, response_method=_RESPONSES[response][1])
+    def __init__(self, score_func, sign, kwargs, response="labels", response_method=None):
+        methods = _RESPONSES[response][1] if response_method is None else response_method
+        super().__init__(score_func, sign, kwargs, response_method=methods)
         self._response = response
+        # None: the response kind's own order (decision_function only when it gives
+        # one column); else the tuple of methods the user named.
+        self._methods = None if response_method is None else tuple(
+            [response_method] if isinstance(response_method, str) else response_method
+        )
 
     @property
     def score_func(self):
@@ -252,9 +344,22 @@ class _OrdinalScorer(_BaseScorer):
         """``"labels"``, ``"scores"`` or ``"proba"``: what the measure is fed."""
         return self._response
 
+    @property
+    def methods(self):
+        """The estimator methods named by ``response_method=`` (a tuple), or None for
+        the response kind's default order."""
+        return self._methods
+
+    def _response_values(self, method_caller, estimator, X, classes):
+        """``(what the measure is fed, the estimator method that gave it)``."""
+        return _RESPONSES[self._response][0](method_caller, estimator, X, classes, self._methods)
+
     def __repr__(self):
         sign = "" if self._sign > 0 else ", greater_is_better=False"
         response = "" if self._response == "labels" else f", response={self._response!r}"
+        if self._methods is not None:
+            methods = self._methods[0] if len(self._methods) == 1 else self._methods
+            response += f", response_method={methods!r}"
         # Long arrays (labels= of many classes) summarised, as NumPy does past 1000
         # items: scikit-learn builds this repr on every scorer call.
         with np.printoptions(threshold=20, edgeitems=3):
@@ -313,7 +418,18 @@ class _OrdinalScorer(_BaseScorer):
                 "that takes them."
             )
         classes = _stated_order(estimator, y_true, scoring_kwargs.get("labels"))
-        y_pred = _RESPONSES[self._response][0](method_caller, estimator, X, classes)
+        y_pred, method = self._response_values(method_caller, estimator, X, classes)
+        if self._response == "scores" and _ranks_only_labels(
+            y_pred, method, estimator, y_true, classes
+        ):
+            warn_user(
+                f"{self!r} ranks hard class labels: {type(estimator).__name__}.{method} "
+                "gave only class labels, so the ranking measure sees ties within every "
+                "class instead of a score. Name the method that gives the model's real-valued "
+                "score with make_ordinal_scorer(..., response_method='...') (or "
+                "get_scorer(name, response_method=...)), or use a regressor whose predict "
+                "is real-valued.",
+            )
         # One class order for the scores and the measure (a measure that takes no
         # labels orders the classes itself and must then refuse unordered strings).
         if classes is not None and _accepts(self._score_func, "labels"):
@@ -322,8 +438,10 @@ class _OrdinalScorer(_BaseScorer):
         return self._sign * _one_number(value, self.__repr__)
 
 
-def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels", **kwargs):
-    """Make a scorer from an ordinal measure.
+def make_ordinal_scorer(
+    score_func, *, greater_is_better=None, response=None, response_method=None, **kwargs
+):
+    """Make a scorer from an ordinal measure (a function, or a measure name).
 
     Like :func:`sklearn.metrics.make_scorer`, with two differences: when the fitted
     estimator has ``classes_`` and ``score_func`` takes ``labels``, the scorer
@@ -334,12 +452,17 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
 
     Parameters
     ----------
-    score_func : callable
-        ``score_func(y_true, y_pred, **kwargs)`` returning a float.
-    greater_is_better : bool, default=True
+    score_func : callable or str
+        ``score_func(y_true, y_pred, **kwargs)`` returning a float, or a measure
+        name of this package (a name of :func:`get_scorer_names`, or a measure's own
+        name such as ``"macro_mean_absolute_error"``): its function, with the
+        arguments the name fixes, its direction and its response kind.
+    greater_is_better : bool, default=None
         Whether a higher value of ``score_func`` is better. If False the scorer
         returns the negated value, following scikit-learn's ``neg_`` convention.
-    response : {"labels", "scores", "proba"}, default="labels"
+        None: the measure's own direction for a name, else True. A name refuses
+        the opposite of its measure's direction.
+    response : {"labels", "scores", "proba"}, default=None
         ``"labels"``: the measure gets ``estimator.predict(X)``. ``"scores"``: it
         gets ``decision_function`` when that returns one column, else
         ``predict_proba`` reduced to the expected class position
@@ -347,7 +470,18 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
         regressor's predictions are used as they are). ``"proba"``: it gets
         ``predict_proba`` with one column per class in the ordinal order (a class
         the estimator never saw gets probability 0); an estimator without
-        ``predict_proba`` is a ValueError.
+        ``predict_proba`` is a ValueError. None: what a name's measure reads, else
+        ``"labels"``.
+    response_method : str or tuple of str, default=None
+        As in :func:`sklearn.metrics.make_scorer`: the estimator method that gives
+        the response, or a tuple of methods tried in order (the first the estimator
+        has is used). Its output is read as ``response`` says: for
+        ``"scores"``, ``predict_proba`` (or ``predict_log_proba``) becomes the
+        expected class position, a classifier's ``predict`` class positions, and any
+        other method (``decision_function`` with one column, or a model's own
+        latent score such as ``"latent_score"``) one real score per item. None: the
+        order given under ``response``. A ranking measure that ends up ranking hard
+        class labels warns, once per call, naming the method to give.
     **kwargs
         Further arguments passed to ``score_func``.
 
@@ -375,19 +509,70 @@ def make_ordinal_scorer(score_func, *, greater_is_better=True, response="labels"
     >>> cross_val_score(LogisticRegression(), X, y, cv=2, scoring=scorer).shape
     (2,)
     """
+    if isinstance(score_func, str):
+        score_func, greater_is_better, response, kwargs = _named_measure(
+            score_func, greater_is_better, response, kwargs
+        )
+    response = "labels" if response is None else response
+    greater_is_better = True if greater_is_better is None else greater_is_better
     if response not in _RESPONSES:
         raise ValueError(f"response must be one of {sorted(_RESPONSES)}; got {response!r}.")
     if not callable(score_func):
-        raise ValueError(f"score_func must be callable; got {score_func!r}.")
+        raise ValueError(f"score_func must be callable or a measure name; got {score_func!r}.")
     if not isinstance(greater_is_better, (bool, np.bool_)):
         raise ValueError(
             f"greater_is_better must be True or False; got {greater_is_better!r}."
         )
+    _check_response_method(response_method)
     record, fixed = record_of(score_func)
     if record is not None:
         # A parameter the measure refuses is refused now, not in the first fold.
         record.check_params({**fixed, **kwargs})
-    return _OrdinalScorer(score_func, 1 if greater_is_better else -1, kwargs, response)
+    return _OrdinalScorer(
+        score_func, 1 if greater_is_better else -1, kwargs, response, response_method
+    )
+
+
+def _check_response_method(response_method):
+    """Refuse a ``response_method`` that is not a method name or a tuple of them."""
+    if response_method is None or isinstance(response_method, str):
+        return
+    if (
+        isinstance(response_method, (tuple, list))
+        and response_method
+        and all(isinstance(method, str) for method in response_method)
+    ):
+        return
+    raise ValueError(
+        "response_method must be an estimator method name (e.g. 'decision_function') or "
+        f"a tuple of them, tried in order; got {response_method!r}."
+    )
+
+
+def _named_measure(name, greater_is_better, response, kwargs):
+    """``(function, direction, response, arguments)`` of a measure name of the registry.
+
+    The name's fixed arguments join ``kwargs``; giving one of them another value, or
+    the opposite direction, contradicts the name and is refused.
+    """
+    record, fixed, scorer_name = _registry.lookup(name)
+    for key, value in fixed.items():
+        if key in kwargs and kwargs[key] != value:
+            raise ValueError(
+                f"{name!r} fixes {key}={value!r}; got {key}={kwargs[key]!r}. Name the "
+                f"measure {record.name!r} to choose {key} yourself."
+            )
+    if greater_is_better is not None and bool(greater_is_better) != record.greater_is_better:
+        raise ValueError(
+            f"{name!r} is a measure where {'higher' if record.greater_is_better else 'lower'}"
+            f" is better; got greater_is_better={greater_is_better!r}. Leave it out."
+        )
+    if response is not None and response != record.reads:
+        raise ValueError(
+            f"{name!r} reads {record.reads!r}; got response={response!r}. Leave it out "
+            "(response_method= chooses the estimator method)."
+        )
+    return record.function, record.greater_is_better, record.reads, {**fixed, **kwargs}
 
 
 def _scorer_of(name):
@@ -430,8 +615,8 @@ def get_scorer_names():
     return sorted(_SCORERS)
 
 
-def get_scorer(scoring):
-    """Get one of this package's scorers by name.
+def get_scorer(scoring, **kwargs):
+    """Get one of this package's scorers by name, with further measure arguments.
 
     Parameters
     ----------
@@ -439,6 +624,12 @@ def get_scorer(scoring):
         A name from :func:`get_scorer_names`, else one of
         :func:`sklearn.metrics.get_scorer_names` (scikit-learn's scorer); a callable
         is returned as it is.
+    **kwargs
+        Arguments of the scorer, as :func:`make_ordinal_scorer` takes them:
+        ``labels=`` (the classes in order, lowest first: the way to score string
+        classes that are not an ordered ``Categorical``), the measure's own
+        parameters and ``response_method=``. An argument the measure does not take
+        is refused here, by name. Only for this package's names.
 
     Returns
     -------
@@ -456,13 +647,29 @@ def get_scorer(scoring):
     >>> from sklearn_ordinal.metrics import get_scorer
     >>> get_scorer("neg_macro_mean_absolute_error")
     make_ordinal_scorer(macro_mean_absolute_error, greater_is_better=False)
+    >>> get_scorer("neg_macro_mean_absolute_error", labels=["bad", "fair", "good"]).kwargs
+    {'labels': ['bad', 'fair', 'good']}
     """
     if callable(scoring):
+        if kwargs:
+            raise ValueError(
+                f"get_scorer returns a callable as it is, so it cannot take "
+                f"{sorted(kwargs)}; pass a scorer name, or build the scorer with "
+                "make_ordinal_scorer."
+            )
         return scoring
     if not isinstance(scoring, str):
         raise ValueError(f"scoring must be a scorer name or a callable; got {scoring!r}.")
     if scoring in _SCORERS:
+        if kwargs:
+            return make_ordinal_scorer(scoring, **kwargs)
         return copy.deepcopy(_SCORERS[scoring])
+    if kwargs:
+        raise ValueError(
+            f"{scoring!r} is not a scorer of sklearn_ordinal, so get_scorer cannot give it "
+            f"{sorted(kwargs)}: scikit-learn's scorers are built with "
+            f"sklearn.metrics.make_scorer.{_registry.did_you_mean(scoring, _SCORERS)}"
+        )
     try:
         # A name of scikit-learn's own (``"f1_micro"``): its scorer, as get_scorers gives.
         return sklearn_get_scorer(scoring)
@@ -495,7 +702,7 @@ def _scorer_of_measure(measure):
     return get_scorer(scorer_name)
 
 
-def get_scorers(names):
+def get_scorers(names, **kwargs):
     """Scorers by name, as the dict ``GridSearchCV(scoring=...)`` takes.
 
     scikit-learn does not know this package's names
@@ -509,6 +716,12 @@ def get_scorers(names):
     ----------
     names : str or iterable of str
         Scorer names of this package or of scikit-learn.
+    **kwargs
+        Arguments given to every scorer, as :func:`get_scorer` takes them:
+        ``labels=`` (the class order, lowest first), a measure parameter,
+        ``response_method=``. A measure that does not take one of them is refused
+        here, by name, not in the first fold. With arguments, every name must be
+        this package's.
 
     Returns
     -------
@@ -539,6 +752,15 @@ def get_scorers(names):
     >>> results = cross_validate(LogisticRegression(), X, y, cv=2, scoring=scoring)
     >>> sorted(key for key in results if key.startswith("test_"))
     ['test_cem_ord', 'test_f1_macro', 'test_neg_macro_mean_absolute_error']
+
+    String classes with no ordered ``Categorical`` get their order once, for all:
+
+    >>> y = ["low", "low", "mid", "mid", "high", "high"] * 2
+    >>> scoring = get_scorers(["neg_macro_mean_absolute_error", "cem_ord"],
+    ...                       labels=["low", "mid", "high"])
+    >>> results = cross_validate(LogisticRegression(), X, y, cv=2, scoring=scoring)
+    >>> bool(results["test_cem_ord"].min() > 0)
+    True
     """
     names = [names] if isinstance(names, str) else list(names)
     repeated = sorted({name for name in names if names.count(name) > 1})
@@ -549,8 +771,15 @@ def get_scorers(names):
         if not isinstance(name, str):
             raise ValueError(f"get_scorers takes scorer names; got {name!r}.")
         if name in _SCORERS:
-            scorers[name] = get_scorer(name)
+            scorers[name] = get_scorer(name, **kwargs)
             continue
+        if kwargs:
+            raise ValueError(
+                f"{name!r} is not a scorer of sklearn_ordinal, so get_scorers cannot give "
+                f"it {sorted(kwargs)}: build scikit-learn's scorer with "
+                "sklearn.metrics.make_scorer and add it to the dict."
+                f"{_registry.did_you_mean(name, _SCORERS)}"
+            )
         try:
             scorers[name] = sklearn_get_scorer(name)
         except ValueError:

@@ -29,6 +29,7 @@ from sklearn.utils import column_or_1d
 from .._compat import validate_params
 from .._confusion import OrdinalConfusion
 from .._validation import _class_values, check_scored_targets
+from ._agreement import _kappa_weight_matrix
 from ._registry import resolve
 
 # Candidate positions of one cut point scored per kernel call on the generic path:
@@ -44,6 +45,10 @@ _MAX_SWEEPS = 200
 # --- Facts about measures (registry) ----------------------------------------------
 
 
+# The kappas' function names (the record's name).
+_KAPPAS = ("weighted_kappa_score", "value_weighted_kappa_score")
+
+
 def _kappa_disagreement(resolved, values):
     """The disagreement weights ``W[i, j]`` of a Cohen's kappa, which is
     ``1 - sum(W O) / sum(W E)``, or None for another measure.
@@ -51,11 +56,15 @@ def _kappa_disagreement(resolved, values):
     # registry: that a measure is a (weighted) Cohen's kappa, and its weights.
     """
     name = resolved.record.name
-    if name not in ("cohen_kappa", "value_weighted_kappa"):
+    if name not in _KAPPAS:
         return None
-    position = values if name == "value_weighted_kappa" else np.arange(len(values), dtype=float)
-    distance = np.abs(position[:, np.newaxis] - position)
     weights = resolved.params.get("weights")
+    if weights is not None and not isinstance(weights, str):
+        return _kappa_weight_matrix(weights, len(values))  # the user's own matrix
+    position = values if name == "value_weighted_kappa_score" else np.arange(
+        len(values), dtype=float
+    )
+    distance = np.abs(position[:, np.newaxis] - position)
     if weights == "quadratic":
         return distance**2
     if weights == "linear":
@@ -71,11 +80,12 @@ def _related_additive(resolved):
     # error for quadratic kappa, the absolute error for linear kappa, ...).
     """
     name, params = resolved.record.name, resolved.params
-    if name in ("cohen_kappa", "value_weighted_kappa"):
+    if name in _KAPPAS:
+        weights = params.get("weights")
         return ({
             "quadratic": "neg_mean_squared_error",
             "linear": "neg_mean_absolute_error",
-        }.get(params.get("weights"), "neg_mean_zero_one_error"),)
+        }.get(weights if isinstance(weights, str) else None, "neg_mean_zero_one_error"),)
     if name in ("mean_squared_error", "root_mean_squared_error"):
         return ("neg_macro_mean_squared_error",)
     # Measures of per-class rates (sensitivities, the worst class, F1, correlations):

@@ -7,18 +7,20 @@ while the macro-averaged MAE separates them. :func:`compare_to_trivial` makes th
 table for any estimator, measures and cross-validation splitter.
 """
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
 from sklearn import get_config
-from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.exceptions import FitFailedWarning, UndefinedMetricWarning
 from sklearn.model_selection import check_cv, cross_validate
 
-from .._compat import HasMethods, Interval, _safe_indexing, validate_params
+from .._compat import HasMethods, Interval, StrOptions, _safe_indexing, validate_params
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
-from ..metrics._scorer import _RESPONSES, _stated_order
+from ..metrics._registry import resolve
+from ..metrics._scorer import _stated_order, make_ordinal_scorer
 from ..stats import compare_scores
 from .._warnings import warn_user
 
@@ -40,6 +42,33 @@ def _named_scorers(scoring):
     return {name: _scorer_of_measure(entry) for name, entry in items}
 
 
+def _perfect_score(scorer):
+    """The scorer's value for perfect predictions, on its greater-is-better scale; NaN
+    for a scorer whose measure the registry does not know or whose top depends on the
+    data."""
+    # registry: MeasureRecord.perfect (the measure's value when every prediction is right)
+    try:
+        resolved = resolve(scorer)
+    except ValueError:
+        return np.nan
+    perfect = resolved.record.perfect
+    if perfect is None:
+        return np.nan
+    return perfect if resolved.greater_is_better else -perfect
+
+
+def _skill(estimator_score, trivial_score, perfect_score):
+    """The forecasting skill score ``(estimator - trivial) / (perfect - trivial)``.
+
+    1 is perfect, 0 no better than the trivial class, below 0 worse; NaN when the
+    perfect value is unknown or the trivial class is already perfect.
+    """
+    room = perfect_score - trivial_score
+    if not np.isfinite(room) or room == 0:
+        return np.nan
+    return (estimator_score - trivial_score) / room
+
+
 def _relative_improvement(estimator_score, trivial_score, name):
     """``(estimator - trivial) / |trivial|`` on the greater-is-better scale."""
     if trivial_score == 0:
@@ -51,6 +80,62 @@ def _relative_improvement(estimator_score, trivial_score, name):
         )
         return np.nan
     return (estimator_score - trivial_score) / abs(trivial_score)
+
+
+def _relative_error_reduction(estimator_score, trivial_score, perfect_score, name):
+    """The relative improvement where it means something: for an error (perfect at 0),
+    the share of the trivial class's error the estimator removes; NaN for any other
+    measure (a ratio of agreement scores or of chance levels reads as nothing)."""
+    if perfect_score != 0:
+        return np.nan
+    return _relative_improvement(estimator_score, trivial_score, name)
+
+
+def _reissue(caught):
+    """Warn again the recorded warnings, under the caller's own filters."""
+    for warning in caught:
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
+
+
+def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
+    """``{name: (fold scores, fitted estimators or None)}``, and ``{name: reason}`` of
+    the measures that failed.
+
+    All measures in one ``cross_validate`` (one fit per fold); only when that raises
+    is each measure run on its own, so that a measure failing for this model (RPS of
+    a model without ``predict_proba``) costs its own cell, not the table.
+    """
+    # The warnings of an attempt that fails are dropped: the run of each measure on
+    # its own gives them again (once, not twice).
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = cross_validate(
+                estimator, X, y, scoring=scorers, error_score="raise", **kwargs
+            )
+        except Exception:
+            result = None
+            if error_score == "raise":
+                _reissue(caught)
+                raise
+    if result is not None:
+        _reissue(caught)
+        return {
+            name: (result[f"test_{name}"], result.get("estimator")) for name in scorers
+        }, {}
+    results, failures = {}, {}
+    n_folds = len(kwargs["cv"])
+    for name, scorer in scorers.items():
+        try:
+            result = cross_validate(
+                estimator, X, y, scoring={name: scorer}, error_score="raise", **kwargs
+            )
+            results[name] = (result[f"test_{name}"], result.get("estimator"))
+        except Exception as error:
+            failures[name] = f"{type(error).__name__}: {error}"
+            results[name] = (np.full(n_folds, float(error_score)), None)
+    return results, failures
 
 
 @validate_params(
@@ -66,6 +151,7 @@ def _relative_improvement(estimator_score, trivial_score, name):
         "confidence_level": [Interval(Real, 0, 1, closed="neither"), None],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
         "random_state": ["random_state"],
+        "error_score": [StrOptions({"raise"}), Real],
     },
     prefer_skip_nested_validation=False,
 )
@@ -82,6 +168,7 @@ def compare_to_trivial(
     confidence_level=None,
     n_resamples=9999,
     random_state=None,
+    error_score=np.nan,
 ):
     r"""Cross-validate an estimator and the trivial classifier of each measure.
 
@@ -91,17 +178,23 @@ def compare_to_trivial(
     (2009) as a function: a measure that is not robust to class imbalance shows
     a model barely better than predicting one class for every item.
 
-    The relative improvement is signed so that positive is better, on the
-    scorers' greater-is-better scale (so a ``neg_`` error gives the relative
-    error reduction):
+    Each row says how far the estimator gets from the trivial class towards a
+    perfect prediction, the forecasting skill score, on the scorers'
+    greater-is-better scale:
 
     .. math::
 
-        \mathrm{improvement} = \frac{\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}}
-                                    {|\bar s_\mathrm{trivial}|}
+        \mathrm{skill} = \frac{\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}}
+                              {s_\mathrm{perfect} - \bar s_\mathrm{trivial}}
 
-    where :math:`\bar s` is the mean score over the folds. It is NaN (with a
-    warning) when the trivial classifier's mean score is exactly 0.
+    where :math:`\bar s` is the mean score over the folds and
+    :math:`s_\mathrm{perfect}` the measure's value for perfect predictions (0 for
+    an error, 1 for VUS, kappa, CEM, ...): 1 is perfect, 0 no better than the
+    trivial class, below 0 worse. For an error it is the relative error reduction
+    :math:`(\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}) /
+    |\bar s_\mathrm{trivial}|`, the ``improvement`` column, which is kept for the
+    errors only: a ratio to the trivial score of a measure with a chance level (VUS's
+    :math:`1/r!`, kappa's 0) reads as nothing.
 
     Parameters
     ----------
@@ -143,6 +236,12 @@ def compare_to_trivial(
         Bootstrap resamples (and random exchanges) when ``confidence_level`` is set.
     random_state : int, RandomState instance or None, default=None
         Seeds the resampling when ``confidence_level`` is set.
+    error_score : "raise" or float, default=np.nan
+        As in :func:`sklearn.model_selection.cross_validate`: the value of the
+        estimator's cells under a measure that fails for it (the RPS of a model
+        without ``predict_proba``, say), the other measures being scored as usual,
+        with one warning per failing measure naming it and the reason; ``"raise"``
+        raises the error. The trivial classifiers never fail this way.
 
     Returns
     -------
@@ -151,8 +250,11 @@ def compare_to_trivial(
         ``estimator_mean``, ``estimator_std``, ``trivial_mean``, ``trivial_std``
         (mean and population standard deviation of the fold scores, on the
         greater-is-better scale, as in ``GridSearchCV.cv_results_``),
-        ``trivial_class`` (the list of the trivial classes chosen, one per fold)
-        and ``improvement``. With ``confidence_level``, also ``difference`` (the
+        ``trivial_class`` (the list of the trivial classes chosen, one per fold),
+        ``mean_difference`` (estimator minus trivial), ``skill`` (NaN where the
+        perfect value depends on the data, e.g. mutual information, or the measure
+        is not this package's) and ``improvement`` (the relative error reduction,
+        for errors only; NaN otherwise). With ``confidence_level``, also ``difference`` (the
         measure of the pooled out-of-fold predictions, estimator minus trivial, on
         the greater-is-better scale), ``difference_low`` and ``difference_high``
         (its confidence interval), ``pvalue`` and ``significantly_better``
@@ -161,8 +263,11 @@ def compare_to_trivial(
     Warns
     -----
     UndefinedMetricWarning
-        When the trivial classifier's mean score is 0, so the relative improvement
+        When the trivial classifier's mean error is 0, so the relative improvement
         is undefined.
+    FitFailedWarning
+        Once per measure the estimator could not be scored under, with the reason
+        (unless ``error_score="raise"``).
 
     See Also
     --------
@@ -206,43 +311,83 @@ def compare_to_trivial(
     # Draw the folds once: both sides must see the same ones, even if cv shuffles.
     splits = list(check_cv(cv, y, classifier=True).split(X, y, groups))
     keep = confidence_level is not None
-    common = {"cv": splits, "error_score": "raise", "return_estimator": keep}
+    common = {"cv": splits, "return_estimator": keep}
     params = dict(params or {})
-    model = cross_validate(estimator, X, y, scoring=scorers, n_jobs=n_jobs, params=params,
-                           **common)
+    model, failures = _cross_validate_each(
+        estimator, X, y, scorers, error_score, n_jobs=n_jobs, params=params, **common
+    )
     # The trivial classifier takes only the item weights of the fit's metadata.
     trivial_params = {k: v for k, v in params.items() if k == "sample_weight"}
 
     rows = {}
     for name, scorer in scorers.items():
-        trivial_classifier = TrivialOrdinalClassifier(scorer)
+        # The trivial classifier predicts one class whatever method is asked for, and
+        # has only predict and predict_proba: it is scored by the measure's default
+        # response (a response_method= naming the model's own score is the model's).
+        trivial_scorer = _default_response(scorer)
+        trivial_classifier = TrivialOrdinalClassifier(trivial_scorer)
         if trivial_params and get_config().get("enable_metadata_routing", False):
             trivial_classifier.set_fit_request(sample_weight=True)
         trivial = cross_validate(
-            trivial_classifier, X, y, scoring=scorer, params=trivial_params,
-            **{**common, "return_estimator": True}
+            trivial_classifier, X, y, scoring=trivial_scorer, params=trivial_params,
+            error_score="raise", **{**common, "return_estimator": True}
         )
-        model_scores, trivial_scores = model[f"test_{name}"], trivial["test_score"]
+        (model_scores, model_fits), trivial_scores = model[name], trivial["test_score"]
+        perfect = _perfect_score(scorer)
+        estimator_mean, trivial_mean = model_scores.mean(), trivial_scores.mean()
         rows[name] = {
-            "estimator_mean": model_scores.mean(),
+            "estimator_mean": estimator_mean,
             "estimator_std": model_scores.std(),
-            "trivial_mean": trivial_scores.mean(),
+            "trivial_mean": trivial_mean,
             "trivial_std": trivial_scores.std(),
             "trivial_class": np.asarray(
                 [fitted.trivial_class_ for fitted in trivial["estimator"]]
             ).tolist(),
-            "improvement": _relative_improvement(
-                model_scores.mean(), trivial_scores.mean(), name
+            "mean_difference": estimator_mean - trivial_mean,
+            "skill": _skill(estimator_mean, trivial_mean, perfect),
+            "improvement": _relative_error_reduction(
+                estimator_mean, trivial_mean, perfect, name
             ),
         }
         if keep:
-            rows[name].update(_paired_interval(
-                scorer, X, y, groups, splits, model["estimator"], trivial["estimator"],
-                confidence_level, n_resamples, random_state,
-            ))
+            rows[name].update(
+                _NO_INTERVAL if name in failures else _paired_interval(
+                    scorer, X, y, groups, splits, model_fits, trivial["estimator"],
+                    confidence_level, n_resamples, random_state,
+                )
+            )
+    for name, reason in failures.items():
+        warn_user(
+            f"compare_to_trivial could not score the estimator under {name}, so its "
+            f"cells are {error_score}: {reason} The other measures are scored; "
+            "error_score='raise' raises instead.",
+            FitFailedWarning,
+        )
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "measure"
     return table
+
+
+# The interval columns of a measure the estimator could not be scored under.
+_NO_INTERVAL = {
+    "difference": np.nan,
+    "difference_low": np.nan,
+    "difference_high": np.nan,
+    "pvalue": np.nan,
+    "significantly_better": False,
+}
+
+
+def _default_response(scorer):
+    """``scorer`` reading the estimator by its response kind's default methods."""
+    if getattr(scorer, "methods", None) is None:
+        return scorer
+    return make_ordinal_scorer(
+        scorer.score_func,
+        greater_is_better=scorer.greater_is_better,
+        response=scorer.response,
+        **scorer.kwargs,
+    )
 
 
 def _out_of_fold(scorer, X, splits, fitted, labels):
@@ -250,9 +395,8 @@ def _out_of_fold(scorer, X, splits, fitted, labels):
     def call(estimator, method, X, pos_label=None):
         return getattr(estimator, method)(X)
 
-    response = _RESPONSES[scorer.response][0]
     return np.concatenate([
-        np.asarray(response(call, estimator, _safe_indexing(X, test), labels))
+        np.asarray(scorer._response_values(call, estimator, _safe_indexing(X, test), labels)[0])
         for estimator, (_, test) in zip(fitted, splits)
     ])
 
@@ -263,8 +407,13 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
     test = np.concatenate([test for _, test in splits])
     y_test = _safe_indexing(y, test)
     labels = _stated_order(model_fits[0], y, scorer.kwargs.get("labels"))
-    predictions = [_out_of_fold(scorer, X, splits, fits, labels)
-                   for fits in (model_fits, trivial_fits)]
+    if labels is None:
+        # A regressor states no classes: the trivial classifiers' (fitted on y) do.
+        labels = _stated_order(trivial_fits[0], y, None)
+    predictions = [
+        _out_of_fold(scorer, X, splits, model_fits, labels),
+        _out_of_fold(_default_response(scorer), X, splits, trivial_fits, labels),
+    ]
     kwargs = {k: v for k, v in scorer.kwargs.items() if k != "labels"}
     result = compare_scores(
         scorer, y_test, *predictions, labels=labels,
