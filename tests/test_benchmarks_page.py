@@ -86,7 +86,7 @@ def test_every_recorded_output_is_on_the_benchmarks_page():
 def test_a_recorded_output_says_how_it_was_made(name):
     text = (RESULTS / f"{name}.txt").read_text(encoding="utf-8")
     command, machine = text.splitlines()[:2]
-    assert command == " ".join(["$ python", f"benchmarks/{name}.py",
+    assert command == " ".join(["$ python", f"benchmarks/{record_benchmarks.script_of(name)}.py",
                                 *record_benchmarks.RUNS[name]])
     assert re.match(r"# \d{4}-\d\d-\d\d \d\d:\d\d UTC; \d+ cores", machine)
     assert "Traceback" not in text, f"{name} failed when it was recorded"

@@ -37,7 +37,17 @@ RUNS = {
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
     "reproduce_waegeman_figures": [],
     "reproduce_cem_table3": [],
+    # A second run of one script, under a name of its own: issue 29's table.
+    "bench_intervals_issue_table": ["--issue-table", "--skip-speed", "--skip-coverage"],
 }
+
+# The script of a results file whose name is not the script's.
+SCRIPTS = {"bench_intervals_issue_table": "bench_intervals"}
+
+
+def script_of(name):
+    """The benchmark script a results file ``name`` records."""
+    return SCRIPTS.get(name, name)
 
 
 def header(name, args):
@@ -45,7 +55,7 @@ def header(name, args):
     import scipy
     import sklearn
 
-    command = " ".join(["python", f"benchmarks/{name}.py", *args])
+    command = " ".join(["python", f"benchmarks/{script_of(name)}.py", *args])
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return (f"$ {command}\n# {now}; {os.cpu_count()} cores ({platform.machine()}), "
             f"load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}, "
@@ -64,7 +74,7 @@ def record(name, args, output=None):
     if output is None:
         environment = {**os.environ,
                        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-        done = subprocess.run([sys.executable, f"{name}.py", *args], cwd=BENCHMARKS,
+        done = subprocess.run([sys.executable, f"{script_of(name)}.py", *args], cwd=BENCHMARKS,
                               capture_output=True, text=True, env=environment, check=False)
         output = done.stdout + done.stderr
         if done.returncode:
