@@ -468,36 +468,61 @@ def _validate(y_true, y_pred, sample_weight):
 # --- Real-valued predictions ---------------------------------------------------------
 
 
+def _known_classes(y_true, labels):
+    """The labels a float prediction may be: ``labels``, else the categories of an
+    ordered Categorical ``y_true``, else the true labels."""
+    if labels is not None:
+        return np.asarray(labels)
+    if isinstance(y_true, pd.Categorical):
+        return np.asarray(_categories(y_true))
+    return np.asarray(y_true)
+
+
+def _not_classes(y_pred, y_true, labels):
+    """The predictions (in item order) that are no class: fractional and not among the
+    known classes (all fractional ones when the classes are not numbers)."""
+    fractional = y_pred[y_pred != np.trunc(y_pred)]
+    if not fractional.size:
+        return fractional
+    known = _known_classes(y_true, labels)
+    if known.dtype.kind not in "biuf":
+        return fractional
+    return fractional[~np.isin(fractional, known)]
+
+
 def _is_real_valued(y_pred, y_true, labels):
     """Whether float predictions are a regressor's real values rather than classes.
 
     They are when some prediction is not an integer and is not a class label either
-    (classes from ``labels``, else the true labels). The first test is one pass over
-    ``y_pred``; the class set is looked at only when it fails.
+    (classes from ``labels``, else the true labels): half-steps ``1, 1.5, 2`` are
+    classes when the gold standard (or ``labels``) has them. The first test is one
+    pass over ``y_pred``; the class set is looked at only when it fails.
     """
-    fractional = y_pred != np.trunc(y_pred)
-    if not fractional.any():
-        return False
-    if labels is not None:
-        known = np.asarray(labels)
-    elif isinstance(y_true, pd.Categorical):
-        known = _categories(y_true)
+    return bool(_not_classes(y_pred, y_true, labels).size)
+
+
+def _real_valued_message(y_pred, measure, y_true=None, labels=None):
+    """The refusal of real-valued predictions, naming one that is no class and, when
+    known, the classes read (half-steps are classes when the gold standard has them)."""
+    if y_true is None:
+        not_classes, read = y_pred[y_pred != np.trunc(y_pred)], ""
     else:
-        known = y_true
-    if np.asarray(known).dtype.kind not in "biuf":
-        return True
-    return not np.isin(y_pred[fractional], known).all()
-
-
-def _real_valued_message(y_pred, measure):
-    example = float(y_pred[y_pred != np.trunc(y_pred)][0])
+        not_classes = _not_classes(y_pred, y_true, labels)
+        known = pd.unique(_known_classes(y_true, labels).ravel())
+        if known.dtype.kind in "biuf":
+            known = np.sort(known)
+        shown = ", ".join(str(label) for label in known[:10].tolist())
+        more = "" if len(known) <= 10 else f" and {len(known) - 10} more"
+        source = "labels" if labels is not None else "y_true"
+        read = f" (the classes read from {source}: {shown}{more})"
+    example = float(not_classes[0])
     who = measure or "this measure"
     return (
-        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes, and {who} "
-        "compares classes. Round the predictions to classes first (e.g. "
-        "np.clip(np.rint(y_pred), lowest, highest)), or judge the scores with a ranking "
-        "measure (vus_score, u_cons_score). Only the distance measures (MAE, MSE, RMSE) "
-        "take real-valued predictions as they are."
+        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes{read}, and "
+        f"{who} compares classes. Round each prediction to a class first (e.g. to the "
+        "nearest class), or judge the scores with a ranking measure (vus_score, "
+        "u_cons_score). Only the distance measures (MAE, MSE, RMSE) take real-valued "
+        "predictions as they are."
     )
 
 
@@ -515,7 +540,7 @@ def check_ordinal_targets(
     """
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred is not None and y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
-        raise ValueError(_real_valued_message(y_pred, measure))
+        raise ValueError(_real_valued_message(y_pred, measure, y_true, labels))
     classes, true_codes, pred_codes = _classes_and_codes(
         y_true, y_pred, labels, need_order, measure
     )
