@@ -164,6 +164,15 @@ class OrdinalConfusion(NamedTuple):
             weighted=self.weighted or other.weighted,
         )
 
+    def __mul__(self, other):
+        # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
+        raise TypeError(
+            f"OrdinalConfusion cannot be multiplied: scaling every weight changes no measure. "
+            "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
+        )
+
+    __rmul__ = __mul__
+
     def __radd__(self, other):
         # sum(chunks) starts from 0.
         if isinstance(other, int) and other == 0:
