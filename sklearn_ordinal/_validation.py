@@ -19,6 +19,9 @@ section 1):
   measures accept them.
 """
 
+import decimal
+import numbers
+
 import numpy as np
 import pandas as pd
 from sklearn.utils import check_consistent_length
@@ -81,6 +84,8 @@ def _from_python_objects(y, name):
                 f"{name} holds integers outside the int64 range [{_INT64.min}, {_INT64.max}]; "
                 "labels must fit in int64 (or use a NumPy integer array)."
             ) from None
+    if inferred in ("mixed", "mixed-integer") and _all_real_numbers(y):
+        inferred = "floating"  # e.g. Decimal next to int: real numbers all
     if inferred in ("floating", "mixed-integer-float", "decimal"):
         values = y.astype(np.float64)
         # [1, 2.0, 3] as a list means integer labels, unless they are too large to be
@@ -94,9 +99,52 @@ def _from_python_objects(y, name):
         return y.astype(str)
     if inferred == "bytes":
         return y.astype(bytes)
-    raise ValueError(
-        f"{name} mixes label types ({inferred!r}): labels must be all numbers or all "
-        "strings. Mix of string and number labels is not supported."
+    raise ValueError(_unsupported_objects_message(y, name, inferred))
+
+
+def _all_real_numbers(y):
+    """Whether every object is a real number (bools aside); only for the objects pandas
+    calls mixed, which no fast path takes."""
+    return all(_is_real_number(item) for item in y)
+
+
+def _is_real_number(item):
+    # Decimal is no numbers.Real, yet a real number (and exactly a float64 here).
+    return isinstance(item, (numbers.Real, decimal.Decimal)) and not isinstance(
+        item, (bool, np.bool_))
+
+
+def _unsupported_objects_message(y, name, inferred):
+    """Why Python objects are no labels, named after what they are: pandas's inferred
+    type alone says "mixed" for ragged lists and complex numbers alike."""
+    nested = next((item for item in y if isinstance(item, (list, tuple, np.ndarray))), None)
+    if nested is not None:
+        return (
+            f"{name} holds sequences as items (e.g. {nested!r}): a ragged or nested list "
+            "is no 1-D array of labels. Give one label per item; multi-label targets are "
+            "not supported."
+        )
+    if inferred in ("date", "datetime", "datetime64", "time", "timedelta", "timedelta64",
+                    "period"):
+        return (
+            f"{name} holds {inferred} values, which are no class labels. Convert them to "
+            "numbers (e.g. ordinal days) or strings, and give their order with labels=[...]."
+        )
+    complex_item = next((item for item in y if isinstance(item, complex)), None)
+    if inferred == "complex" or complex_item is not None:
+        return (
+            f"{name} holds complex numbers (e.g. {complex_item!r}), which have no order: "
+            "labels must be real numbers or strings."
+        )
+    kinds = sorted({type(item).__name__ for item in y})
+    if inferred in ("mixed", "mixed-integer") and any(isinstance(item, str) for item in y):
+        return (
+            f"{name} mixes label types ({', '.join(kinds)}): labels must be all numbers or "
+            "all strings. Mix of string and number labels is not supported."
+        )
+    return (
+        f"{name} holds items of types {kinds}, which are no class labels: labels must be "
+        "all real numbers or all strings."
     )
 
 
@@ -116,6 +164,11 @@ def _check_1d_labels(y, name):
     y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         y = y.ravel()
+    if y.ndim != 1 and name == "labels":
+        raise ValueError(
+            f"labels must be a flat list of the classes, lowest first; got shape {y.shape} "
+            "(e.g. labels=[1, 2, 3], not [[1, 2, 3]])."
+        )
     if y.ndim != 1:
         raise ValueError(
             f"{name} must be a 1-D array of labels; got shape {y.shape}. "
@@ -167,6 +220,8 @@ def _check_sample_weight(sample_weight, n_samples):
         raise ValueError(
             f"sample_weight has {sample_weight.shape[0]} values but there are {n_samples} items."
         )
+    if sample_weight.dtype.kind == "O":
+        sample_weight = _weights_from_objects(sample_weight)
     if sample_weight.dtype.kind not in "biuf":
         raise ValueError(f"sample_weight must be numeric; got dtype {sample_weight.dtype}.")
     sample_weight = sample_weight.astype(np.float64, copy=False)
@@ -191,6 +246,26 @@ def _check_sample_weight(sample_weight, n_samples):
             "them, or raise their weights."
         )
     return scaled, exponent
+
+
+def _weights_from_objects(sample_weight):
+    """Weights given as Python objects (a pandas object column, a list with None): real
+    numbers become floats; anything else is named."""
+    if pd.isna(sample_weight).any():
+        raise ValueError(
+            "sample_weight contains missing values (NaN or None); give every item a "
+            "weight (0 drops it)."
+        )
+    inferred = pd.api.types.infer_dtype(sample_weight, skipna=False)
+    if inferred in ("integer", "floating", "mixed-integer-float", "decimal") or (
+        inferred in ("mixed", "mixed-integer") and _all_real_numbers(sample_weight)
+    ):
+        return sample_weight.astype(np.float64)
+    wrong = next(item for item in sample_weight if not _is_real_number(item))
+    raise ValueError(
+        f"sample_weight holds {type(wrong).__name__} values (e.g. {wrong!r}); weights must "
+        "be real numbers, one per item."
+    )
 
 
 def _check_labels(labels):

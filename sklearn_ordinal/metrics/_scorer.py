@@ -101,9 +101,12 @@ def _call(method_caller, estimator, method, X):
     An ordinal model of another package may have ``classes_`` and ``predict_proba``
     without scikit-learn's classifier tag (mord's, for one); scikit-learn's response
     helper refuses anything but ``predict`` from such an estimator, so it is called
-    directly.
+    directly. So is a classifier fitted on one class: scikit-learn's helper takes it
+    for a binary one and refuses its one probability column, which is a valid answer
+    (every item is that class).
     """
-    if method != "predict" and not is_classifier(estimator):
+    one_class = len(getattr(estimator, "classes_", ())) == 1
+    if method != "predict" and (one_class or not is_classifier(estimator)):
         return getattr(estimator, method)(X)
     return method_caller(estimator, method, X, pos_label=None)
 
