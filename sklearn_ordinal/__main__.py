@@ -420,14 +420,22 @@ def _evaluate(args):
 
 
 # The package's advice names Python arguments; on the command line it names the options.
+_ORDER_ADVICE = (
+    "Give the order with labels=[...] (lowest class first), or pass an ordered pandas "
+    "Categorical (pd.Categorical(y, categories=[...], ordered=True))."
+)
+_ORDER_OPTIONS = (
+    "Give the order with --labels LOW,...,HIGH (lowest class first), or choose only "
+    "measures that need no order with --measures (e.g. accuracy,macro_f1)."
+)
+_VALUES_ADVICE = "cannot serve as class values; pass class_values explicitly."
+_VALUES_OPTIONS = (
+    "cannot serve as class values; give numeric classes in increasing order with "
+    "--labels (their values are the numbers themselves)."
+)
 _COMMAND_LINE_ADVICE = [
-    ("Give the order with labels=[...] (lowest class first), or pass an ordered pandas "
-     "Categorical (pd.Categorical(y, categories=[...], ordered=True)).",
-     "Give the order with --labels LOW,...,HIGH (lowest class first), or choose only "
-     "measures that need no order with --measures (e.g. accuracy,macro_f1)."),
-    ("cannot serve as class values; pass class_values explicitly.",
-     "cannot serve as class values; give numeric classes in increasing order with --labels "
-     "(their values are the numbers themselves)."),
+    (_ORDER_ADVICE, _ORDER_OPTIONS),
+    (_VALUES_ADVICE, _VALUES_OPTIONS),
     ("labels=[...]", "--labels LOW,...,HIGH"),
     ("not in labels=", "not in --labels "),
 ]

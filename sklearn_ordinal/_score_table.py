@@ -195,7 +195,7 @@ class ScoreTable(NamedTuple):
     def __mul__(self, other):
         # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
         raise TypeError(
-            f"ScoreTable cannot be multiplied: scaling every weight changes no measure. "
+            "ScoreTable cannot be multiplied: scaling every weight changes no measure. "
             "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
         )
 

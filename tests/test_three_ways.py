@@ -15,6 +15,7 @@ no confusion matrix; ``OrdinalConfusion`` refuses them with its own name in the
 message, so only the refusal is compared).
 """
 
+import itertools
 import warnings
 
 import numpy as np
@@ -91,7 +92,7 @@ def _dask(array, chunks):
 
 def _pieces(chunks):
     bounds = np.cumsum([0, *chunks])
-    return [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    return [slice(a, b) for a, b in itertools.pairwise(bounds) if b > a]
 
 
 def _chunked(intermediate, y_true, y_out, labels, weights, chunks):
@@ -121,39 +122,43 @@ def _three_ways(reads, data):
     intermediate = OrdinalConfusion if reads == "labels" else ScoreTable
     with dask.config.set(scheduler="synchronous"):
         for name in BY_READS[reads]:
-            record, fixed = MEASURES[name]
-            w = weights if record.weighted else None
-            if w is not None and not w.any():
-                w = None
-            weighting = {} if w is None else {"sample_weight": w}
-            dask_weighting = {} if w is None else {"sample_weight": _dask(w, chunks)}
-            expected = _outcome(lambda: record.function(y_true, y_out, labels=labels,
-                                                        **weighting, **fixed))
-            got = _outcome(lambda: record.function(
-                _dask(y_true, chunks), _dask(y_out, chunks), labels=labels,
-                **dask_weighting, **fixed))
-            _assert_same(expected, got, "dask", name)
-            kept = slice(None) if w is None else w > 0
-            # The labels are whole numbers here: a fractional prediction is no class.
-            real = reads == "labels" and y_out.dtype.kind == "f" and bool(
-                np.any(y_out[kept] != np.trunc(y_out[kept])))
-            if real:
-                # No confusion matrix of real values: the chunk door refuses them.
-                # (The class set of the chunks is the true labels', as in memory.)
-                classes = np.unique(y_true[kept]) if labels is None else labels
-                with pytest.raises(ValueError, match="real-valued predictions"):
-                    _chunked(intermediate, y_true, y_out, classes, w, chunks)
-                continue
-            total = _outcome(lambda: _chunked(intermediate, y_true, y_out, labels, w, chunks))
-            if total[0] == "error":
-                # The chunks refuse what the measure refuses, with the same message.
-                assert expected[0] == "error", (name, total)
-                assert total[1:] == expected[1:] or "OrdinalConfusion" in total[2], name
-                continue
-            if total[1] is None:
-                continue  # string labels with no order given: no class set up front
-            scored = _outcome(lambda: total[1].score(record.function, **fixed))
-            _assert_same(expected, scored, "chunks", name)
+            _one_measure(name, reads, intermediate, y_true, y_out, labels, weights, chunks)
+
+
+def _one_measure(name, reads, intermediate, y_true, y_out, labels, weights, chunks):
+    record, fixed = MEASURES[name]
+    w = weights if record.weighted else None
+    if w is not None and not w.any():
+        w = None
+    weighting = {} if w is None else {"sample_weight": w}
+    dask_weighting = {} if w is None else {"sample_weight": _dask(w, chunks)}
+    expected = _outcome(lambda: record.function(y_true, y_out, labels=labels, **weighting,
+                                                **fixed))
+    got = _outcome(lambda: record.function(
+        _dask(y_true, chunks), _dask(y_out, chunks), labels=labels, **dask_weighting,
+        **fixed))
+    _assert_same(expected, got, "dask", name)
+    kept = slice(None) if w is None else w > 0
+    # The labels are whole numbers here: a fractional prediction is no class.
+    real = reads == "labels" and y_out.dtype.kind == "f" and bool(
+        np.any(y_out[kept] != np.trunc(y_out[kept])))
+    if real:
+        # No confusion matrix of real values: the chunk door refuses them.
+        # (The class set of the chunks is the true labels', as in memory.)
+        classes = np.unique(y_true[kept]) if labels is None else labels
+        with pytest.raises(ValueError, match="real-valued predictions"):
+            _chunked(intermediate, y_true, y_out, classes, w, chunks)
+        return
+    total = _outcome(lambda: _chunked(intermediate, y_true, y_out, labels, w, chunks))
+    if total[0] == "error":
+        # The chunks refuse what the measure refuses, with the same message.
+        assert expected[0] == "error", (name, total)
+        assert total[1:] == expected[1:] or "OrdinalConfusion" in total[2], name
+        return
+    if total[1] is None:
+        return  # string labels with no order given: no class set up front
+    scored = _outcome(lambda: total[1].score(record.function, **fixed))
+    _assert_same(expected, scored, "chunks", name)
 
 
 SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
