@@ -441,6 +441,16 @@ def _check_same_kind(arrays, names, reference_kind, reference_name):
             )
 
 
+def _conflicting_orders(y_true, y_pred):
+    """Whether two ordered Categoricals order one class set differently: which order
+    holds cannot be guessed (an unordered ``y_pred`` is read by value)."""
+    return (
+        isinstance(y_pred, pd.Categorical) and y_pred.ordered
+        and not y_pred.categories.equals(y_true.categories)
+        and set(y_pred.categories) == set(y_true.categories)
+    )
+
+
 def _classes_from_categorical(y_true, y_pred):
     """Classes and codes when ``y_true`` is an ordered categorical: its order wins."""
     classes = _categories(y_true)
@@ -449,6 +459,12 @@ def _classes_from_categorical(y_true, y_pred):
         return classes, true_codes, None
     if isinstance(y_pred, pd.Categorical) and y_pred.categories.equals(y_true.categories):
         return classes, true_codes, y_pred.codes.astype(np.intp)
+    if _conflicting_orders(y_true, y_pred):
+        raise ValueError(
+            f"y_true and y_pred are ordered Categoricals of the same classes in different "
+            f"orders ({list(y_true.categories)} and {list(y_pred.categories)}); give both "
+            "the same categories in the same order, or labels=[...]."
+        )
     if isinstance(y_pred, pd.Categorical):
         y_pred = np.asarray(y_pred)
     _check_same_kind([y_pred], ["y_pred"], _label_kind(classes), "y_true")
@@ -460,7 +476,10 @@ def _classes_from_categorical(y_true, y_pred):
 
 def _unique_classes(arrays, need_order, measure):
     """Sorted unique labels of the arrays, with codes; strings only as a mere set."""
-    arrays = [np.asarray(y) if isinstance(y, pd.Categorical) else y for y in arrays]
+    # A Categorical's items as typed labels: np.asarray gives objects, which would
+    # count as numbers beside string labels.
+    arrays = [_categories(y)[y.codes] if isinstance(y, pd.Categorical) else y
+              for y in arrays]
     names = ["y_true", "y_pred"][: len(arrays)]
     kind = _label_kind(arrays[0])
     _check_same_kind(arrays[1:], names[1:], kind, "y_true")

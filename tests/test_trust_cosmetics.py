@@ -91,3 +91,25 @@ def test_the_csv_report_writes_an_integer_trivial_class_as_an_integer():
     trivial = [row for row in rows if row.startswith("(trivial)")]
     assert trivial and trivial[0].split(",")[7] == "3"
     assert report.to_frame()["trivial_class"].tolist() == [None, 3]
+
+
+def test_two_ordered_categoricals_in_different_orders_are_refused():
+    order = ["low", "mid", "high"]
+    y_true = pd.Categorical(["low", "mid", "high", "high"], categories=order, ordered=True)
+    y_pred = pd.Categorical(["low", "mid", "high", "low"], categories=["high", "low", "mid"],
+                            ordered=True)
+    message = r"ordered Categoricals of the same classes in different orders"
+    with pytest.raises(ValueError, match=message):
+        mean_absolute_error(y_true, y_pred)
+    with pytest.raises(ValueError, match=message):
+        OrdinalConfusion.from_predictions(y_true, y_pred)
+    # labels= says which order holds.
+    assert mean_absolute_error(y_true, y_pred, labels=order) == pytest.approx(0.5)
+
+
+def test_an_ordered_categorical_prediction_beside_plain_strings_is_read_as_strings():
+    order = ["low", "mid", "high"]
+    y_pred = pd.Categorical(["low", "mid", "high", "low"], categories=order, ordered=True)
+    # It said "y_pred holds number labels" (the Categorical's items as objects).
+    with pytest.raises(ValueError, match="y_true holds string labels, whose order cannot"):
+        mean_absolute_error(np.array(["low", "mid", "high", "high"]), y_pred)
