@@ -21,6 +21,7 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 """
 
 import argparse
+import json
 import sys
 import time
 import warnings
@@ -303,6 +304,33 @@ def _positive(text):
     return value
 
 
+def _class_names(text):
+    """--labels: ``low,mid,high``; a JSON list (``["a, b", "c"]``), for class names that
+    hold commas; or ``@FILE``, a file of one class per line (or of a JSON list)."""
+    if text.startswith("@"):
+        path = Path(text[1:])
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
+        if not text.lstrip().startswith("["):
+            names = [line.strip() for line in text.splitlines() if line.strip()]
+            if not names:
+                raise argparse.ArgumentTypeError(f"{path} holds no class (one per line)")
+            return names
+    if text.lstrip().startswith("["):
+        try:
+            names = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise argparse.ArgumentTypeError(f"not a JSON list: {error.msg}") from None
+        if not all(isinstance(name, (str, int, float)) and not isinstance(name, bool)
+                   for name in names) or not names:
+            raise argparse.ArgumentTypeError(
+                "a JSON list of class names (strings or numbers), e.g. [\"low\", \"mid\"]")
+        return [str(name) for name in names]
+    return _names(text)
+
+
 def _names(text):
     names = [name.strip() for name in text.split(",")]
     if not all(names):
@@ -335,9 +363,11 @@ def _add_evaluate_parser(commands):
                         "has two or more test cases)")
     groups.add_argument("--no-groups", dest="group_column", action="store_const",
                         const=None, help="no groups, even with a test_case column")
-    files.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
-                       help="the classes in order, lowest first, separated by commas; "
-                       "needed for text labels unless every measure is order-free")
+    files.add_argument("--labels", type=_class_names, metavar="LOW,...,HIGH",
+                       help="the classes in order, lowest first, separated by commas; or "
+                       "a JSON list ('[\"a, b\", \"c\"]') or @FILE (one class per line), "
+                       "for names with commas; needed for text labels unless every "
+                       "measure is order-free")
     missing = files.add_mutually_exclusive_group()
     missing.add_argument("--missing", choices=["error", "drop", "wrong"], default="error",
                          help="a gold item without a prediction: an error (default), "
@@ -385,12 +415,41 @@ def _evaluate(args):
             _run_evaluate(args)
             code = 0
         except (ValueError, OSError) as error:
-            _tell("error", error)
+            _tell("error", _for_the_command_line(str(error)))
             code = 2
     counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
     for message, count in counts.items():
         _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
     return code
+
+
+# The package's advice names Python arguments; on the command line it names the options.
+_ORDER_ADVICE = (
+    "Give the order with labels=[...] (lowest class first), or pass an ordered pandas "
+    "Categorical (pd.Categorical(y, categories=[...], ordered=True))."
+)
+_ORDER_OPTIONS = (
+    "Give the order with --labels LOW,...,HIGH (lowest class first), or choose only "
+    "measures that need no order with --measures (e.g. accuracy,macro_f1)."
+)
+_VALUES_ADVICE = "cannot serve as class values; pass class_values explicitly."
+_VALUES_OPTIONS = (
+    "cannot serve as class values; give numeric classes in increasing order with "
+    "--labels (their values are the numbers themselves)."
+)
+_COMMAND_LINE_ADVICE = [
+    (_ORDER_ADVICE, _ORDER_OPTIONS),
+    (_VALUES_ADVICE, _VALUES_OPTIONS),
+    ("labels=[...]", "--labels LOW,...,HIGH"),
+    ("not in labels=", "not in --labels "),
+]
+
+
+def _for_the_command_line(message):
+    """``message`` with its Python advice (labels=, class_values) told as options."""
+    for python, option in _COMMAND_LINE_ADVICE:
+        message = message.replace(python, option)
+    return message
 
 
 def _tell(what, message):
@@ -430,6 +489,7 @@ def _run_evaluate(args):
         **options,
     )
     report.input_note = data.note
+    _note_systems_read_as_scores(report, data.y_pred)
     if verbose:
         for row in report.warnings.itertuples():
             _tell("warning", f"{row.measure}, {row.system}: {row.message}")
@@ -446,6 +506,25 @@ def _run_evaluate(args):
         _save_plot(report, args.plot)
         progress(f"wrote {args.plot}")
     progress("done")
+
+
+def _note_systems_read_as_scores(report, y_pred):
+    """Say which files were read as real-valued scores rather than classes: half-steps
+    are classes when the gold file has them, and a value that is no class (1.25) makes
+    the whole file a ranker's or a regressor's output, which only some measures score."""
+    classes = report.classes
+    for system, kind in report.systems.items():
+        if kind != "scores":
+            continue
+        values = pd.to_numeric(y_pred[system], errors="coerce").to_numpy(dtype=float)
+        outside = values[~np.isin(values, classes)] if classes.dtype.kind in "iuf" else values
+        example = f" (e.g. {float(outside[0])!r})" if outside.size else ""
+        shown = ", ".join(str(label) for label in classes[:10].tolist())
+        _tell("note", f"{system}: read as real-valued scores (a ranker's or a regressor's "
+              f"output), not classes: it holds values that are no class{example}; the "
+              f"classes read from the gold file are {shown}"
+              + ("" if len(classes) <= 10 else f" and {len(classes) - 10} more")
+              + ". Only the distance and ranking measures score it.")
 
 
 def _class_labels(labels, y_true):

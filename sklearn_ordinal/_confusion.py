@@ -12,6 +12,7 @@ This module never looks a measure up by name: :meth:`OrdinalConfusion.score` rea
 the kernel from the record the measure registry sets on each measure function.
 """
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -163,6 +164,15 @@ class OrdinalConfusion(NamedTuple):
             weighted=self.weighted or other.weighted,
         )
 
+    def __mul__(self, other):
+        # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
+        raise TypeError(
+            "OrdinalConfusion cannot be multiplied: scaling every weight changes no measure. "
+            "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
+        )
+
+    __rmul__ = __mul__
+
     def __radd__(self, other):
         # sum(chunks) starts from 0.
         if isinstance(other, int) and other == 0:
@@ -247,16 +257,23 @@ def confusion_or_errors(
     Returns the :class:`OrdinalConfusion` when ``y_pred`` holds classes, and the
     :class:`ClassErrors` when it holds a regressor's real-valued predictions, whose
     error is ``|y_hat_d - v(y_d)| ** power`` as it is (docs/user_guide/conventions.rst),
-    summed per true class in one pass. Dask inputs must hold classes (a confusion matrix per block).
+    summed per true class in one pass. Dask inputs give the same: whether the
+    predictions are classes is decided on the whole data, then each block is counted
+    by this code.
     """
     if _any_dask(y_true, y_pred, sample_weight):
-        return ordinal_confusion(
+        return _dask.dask_confusion(
+            ordinal_confusion,
             y_true,
             y_pred,
             labels=labels,
             class_values=class_values,
             sample_weight=sample_weight,
+            need_values=True,
+            need_order=True,
             measure=measure,
+            count_errors=functools.partial(_block_class_errors, power=power),
+            add_errors=_add_class_errors,
         )
     # Classes as predictions are counted in blocks; a regressor's real values are not
     # integers, so the grid leaves them to the slow path below.
@@ -265,23 +282,62 @@ def confusion_or_errors(
         return counted
     y_true, y_pred, sample_weight, exponent = _validate(y_true, y_pred, sample_weight)
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
-        classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
-        # Predictions are compared with the values themselves, not their differences.
-        values = _class_values(classes, class_values, relative=False)
-        exponent = _value_scale(np.r_[values, np.max(np.abs(y_pred))])
-        errors = np.abs(np.ldexp(y_pred, -exponent) - np.ldexp(values, -exponent)[codes])
-        errors **= power
-        if sample_weight is not None:
-            errors *= sample_weight
-        n_classes = len(classes)
-        class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
-        class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
-        return ClassErrors(classes, class_weights.astype(np.float64), class_errors,
-                           exponent * power)
+        return _class_errors(y_true, y_pred, power, labels, class_values, sample_weight,
+                             measure)
     confusion = _confusion(
         y_true, y_pred, labels, class_values, sample_weight, True, True, measure
     )
     return confusion._replace(weight_exponent=exponent)
+
+
+def _class_errors(y_true, y_pred, power, labels, class_values, sample_weight, measure):
+    """The :class:`ClassErrors` of validated real-valued predictions."""
+    classes, codes, _ = _classes_and_codes(y_true, None, labels, True, measure)
+    # Predictions are compared with the values themselves, not their differences.
+    values = _class_values(classes, class_values, relative=False)
+    exponent = _value_scale(np.r_[values, np.max(np.abs(y_pred))])
+    errors = np.abs(np.ldexp(y_pred, -exponent) - np.ldexp(values, -exponent)[codes])
+    errors **= power
+    if sample_weight is not None:
+        errors *= sample_weight
+    n_classes = len(classes)
+    class_weights = np.bincount(codes, weights=sample_weight, minlength=n_classes)
+    class_errors = np.bincount(codes, weights=errors, minlength=n_classes)
+    return ClassErrors(classes, class_weights.astype(np.float64), class_errors,
+                       exponent * power)
+
+
+def _block_class_errors(y_true, y_pred, sample_weight, *, power, labels, class_values,
+                        measure):
+    """``(errors, weight_exponent)`` of one Dask block of real-valued predictions, over
+    the class set ``labels`` of the whole data (a block may lack a class)."""
+    y_true, y_pred, sample_weight, weight_exponent = _validate(y_true, y_pred, sample_weight)
+    y_pred = np.asarray(y_pred, dtype=np.float64)
+    errors = _class_errors(y_true, y_pred, power, labels, class_values, sample_weight,
+                           measure)
+    return errors, weight_exponent
+
+
+def _add_class_errors(parts):
+    """The sum of the blocks' ``(errors, weight_exponent)`` (None for none).
+
+    Each block's weights are in units of ``2 ** weight_exponent`` and its errors in
+    units of ``2 ** (weight_exponent + errors.exponent)``; the sum brings both to the
+    blocks' largest units (exact powers of two), so that nothing overflows.
+    """
+    parts = [part for part in parts if part is not None]
+    if not parts:
+        return None
+    weight_units = [exponent for _, exponent in parts]
+    error_units = [exponent + errors.exponent for errors, exponent in parts]
+    weight_unit, error_unit = max(weight_units), max(error_units)
+    class_weights = sum(np.ldexp(errors.class_weights, unit - weight_unit)
+                        for (errors, _), unit in zip(parts, weight_units))
+    class_errors = sum(np.ldexp(errors.class_errors, unit - error_unit)
+                       for (errors, _), unit in zip(parts, error_units))
+    errors = ClassErrors(parts[0][0].classes, class_weights, class_errors,
+                         error_unit - weight_unit)
+    return errors, weight_unit
 
 
 # --- The confusion matrix ----------------------------------------------------------
@@ -291,7 +347,7 @@ def _confusion(y_true, y_pred, labels, class_values, sample_weight, need_values,
                measure):
     """:func:`ordinal_confusion` on inputs already through :func:`_validate`."""
     if y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
-        raise ValueError(_real_valued_message(y_pred, measure))
+        raise ValueError(_real_valued_message(y_pred, measure, y_true, labels))
     direct = None
     if (
         labels is None

@@ -24,7 +24,7 @@ from ._blocks import (
     _smallest_int,
     _wrap_intp,
 )
-from ._validation import _categories, _check_labels, _label_kind
+from ._validation import _categories, _check_labels, _conflicting_orders, _label_kind
 
 
 def _fast_weights(sample_weight, n_samples):
@@ -317,6 +317,8 @@ def _categorical_confusion(y_true, y_pred, classes, sample_weight, exponent):
     if not isinstance(y_pred, pd.Categorical):
         return None
     if classes is None:
+        if _conflicting_orders(y_true, y_pred):
+            return None  # refused by the exact path, which names both orders
         classes = _categories(y_true)
     kind = _label_kind(classes)
     if _label_kind(y_true) != kind or _label_kind(y_pred) != kind:

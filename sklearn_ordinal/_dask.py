@@ -39,6 +39,8 @@ from ._validation import (
     _check_sample_weight,
     _class_values,
     _drop_zero_weight,
+    _not_classes,
+    _real_valued_message,
     _unique_classes,
 )
 
@@ -255,15 +257,58 @@ _EMPTY = (
 )
 
 
+def _may_be_real_valued(y_pred):
+    """Whether a Dask prediction may hold a regressor's real values: floats, or Python
+    objects (whose numbers are typed per block)."""
+    dtype = _single_dtype(y_pred)
+    if dtype is None:
+        dtype = getattr(y_pred, "dtype", None)
+        return not isinstance(dtype, (pd.StringDtype, pd.CategoricalDtype))
+    return dtype.kind in "fO"
+
+
+def _found_labels(arrays):
+    """``(true, pred)``: the distinct labels of every block (of positive weight), in the
+    order of the items' first appearance, or None without any: the extra pass."""
+    import dask
+
+    found = [part for part in dask.compute(*_per_block(_distinct, arrays)) if part is not None]
+    if not found:
+        return None
+    return tuple(np.concatenate([part[i] for part in found]) for i in range(2))
+
+
 def dask_confusion(count, y_true, y_pred, *, labels, class_values, sample_weight,
-                   need_values, need_order, measure):
+                   need_values, need_order, measure, count_errors=None, add_errors=None):
     """The :class:`~sklearn_ordinal._confusion.OrdinalConfusion` of Dask inputs.
 
     ``count`` is the in-memory function that counts one block (with this call's
     keyword arguments); it is handed in, not imported, so that the Dask layer sits
     below the intermediates it builds.
+
+    Whether float predictions are classes is decided on the whole data, as in memory
+    (a block cannot tell: its own predictions may all be whole numbers). When they
+    are a regressor's real values, a label measure gets the message of NumPy input,
+    and a distance measure (which hands in ``count_errors``, counting one block's
+    per-class errors over the class set given, and ``add_errors``, adding them) gets
+    the :class:`~sklearn_ordinal._confusion.ClassErrors` of the data.
     """
     arrays = [y_true, y_pred, sample_weight]
+    if y_pred is not None and _may_be_real_valued(y_pred):
+        found = _found_labels(arrays)
+        if found is not None and found[1].dtype.kind == "f":
+            true_labels, predictions = found
+            categories = _ordered_categories(y_true)
+            known = labels if labels is not None else categories
+            if _not_classes(predictions, true_labels, known).size:
+                if count_errors is None:
+                    raise ValueError(
+                        _real_valued_message(predictions, measure, true_labels, known)
+                    )
+                return _dask_class_errors(count_errors, add_errors, arrays, labels,
+                                          class_values, true_labels, measure)
+            if labels is None and categories is None:
+                labels, _, _ = _unique_classes(list(found), need_order, measure)
     merge_classes = (
         labels is None
         and _ordered_categories(y_true) is None
@@ -292,6 +337,25 @@ def dask_confusion(count, y_true, y_pred, *, labels, class_values, sample_weight
     if merge_classes and (need_values or class_values is not None):
         total = total._replace(values=_class_values(total.classes, class_values))
     return total
+
+
+def _dask_class_errors(count_errors, add_errors, arrays, labels, class_values, true_labels,
+                       measure):
+    """The per-class errors of a regressor's real-valued Dask predictions: every block
+    counted over the class set of the whole data, the blocks' sums added."""
+    if labels is None and _ordered_categories(arrays[0]) is None:
+        # In memory the classes of real-valued predictions are those of y_true alone.
+        labels, _, _ = _unique_classes([true_labels], True, measure)
+    build = functools.partial(
+        _block_or_none,
+        functools.partial(count_errors, labels=labels, class_values=class_values,
+                          measure=measure),
+    )
+    total = _tree_sum(_per_block(build, arrays), add_errors)
+    if total is None:
+        raise ValueError(_EMPTY)
+    errors, _ = total
+    return errors
 
 
 def _confusion_of_block(y_true, y_pred, sample_weight, *, count, **kwargs):

@@ -192,6 +192,15 @@ class ScoreTable(NamedTuple):
             exponent,
         )
 
+    def __mul__(self, other):
+        # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
+        raise TypeError(
+            "ScoreTable cannot be multiplied: scaling every weight changes no measure. "
+            "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
+        )
+
+    __rmul__ = __mul__
+
     def __radd__(self, other):
         # sum(tables) starts from 0.
         if isinstance(other, int) and other == 0:

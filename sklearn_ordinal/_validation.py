@@ -19,6 +19,9 @@ Following the package's conventions (the user guide's "Conventions",
   measures accept them.
 """
 
+import decimal
+import numbers
+
 import numpy as np
 import pandas as pd
 from sklearn.utils import check_consistent_length
@@ -87,6 +90,8 @@ def _from_python_objects(y, name):
                 f"{name} holds integers outside the int64 range [{_INT64.min}, {_INT64.max}]; "
                 "labels must fit in int64 (or use a NumPy integer array)."
             ) from None
+    if inferred in ("mixed", "mixed-integer") and _all_real_numbers(y):
+        inferred = "floating"  # e.g. Decimal next to int: real numbers all
     if inferred in ("floating", "mixed-integer-float", "decimal"):
         values = y.astype(np.float64)
         # [1, 2.0, 3] as a list means integer labels, unless they are too large to be
@@ -100,9 +105,52 @@ def _from_python_objects(y, name):
         return y.astype(str)
     if inferred == "bytes":
         return y.astype(bytes)
-    raise ValueError(
-        f"{name} mixes label types ({inferred!r}): labels must be all numbers or all "
-        "strings. Mix of string and number labels is not supported."
+    raise ValueError(_unsupported_objects_message(y, name, inferred))
+
+
+def _all_real_numbers(y):
+    """Whether every object is a real number (bools aside); only for the objects pandas
+    calls mixed, which no fast path takes."""
+    return all(_is_real_number(item) for item in y)
+
+
+def _is_real_number(item):
+    # Decimal is no numbers.Real, yet a real number (and exactly a float64 here).
+    return isinstance(item, (numbers.Real, decimal.Decimal)) and not isinstance(
+        item, (bool, np.bool_))
+
+
+def _unsupported_objects_message(y, name, inferred):
+    """Why Python objects are no labels, named after what they are: pandas's inferred
+    type alone says "mixed" for ragged lists and complex numbers alike."""
+    nested = next((item for item in y if isinstance(item, (list, tuple, np.ndarray))), None)
+    if nested is not None:
+        return (
+            f"{name} holds sequences as items (e.g. {nested!r}): a ragged or nested list "
+            "is no 1-D array of labels. Give one label per item; multi-label targets are "
+            "not supported."
+        )
+    if inferred in ("date", "datetime", "datetime64", "time", "timedelta", "timedelta64",
+                    "period"):
+        return (
+            f"{name} holds {inferred} values, which are no class labels. Convert them to "
+            "numbers (e.g. ordinal days) or strings, and give their order with labels=[...]."
+        )
+    complex_item = next((item for item in y if isinstance(item, complex)), None)
+    if inferred == "complex" or complex_item is not None:
+        return (
+            f"{name} holds complex numbers (e.g. {complex_item!r}), which have no order: "
+            "labels must be real numbers or strings."
+        )
+    kinds = sorted({type(item).__name__ for item in y})
+    if inferred in ("mixed", "mixed-integer") and any(isinstance(item, str) for item in y):
+        return (
+            f"{name} mixes label types ({', '.join(kinds)}): labels must be all numbers or "
+            "all strings. Mix of string and number labels is not supported."
+        )
+    return (
+        f"{name} holds items of types {kinds}, which are no class labels: labels must be "
+        "all real numbers or all strings."
     )
 
 
@@ -122,6 +170,11 @@ def _check_1d_labels(y, name):
     y = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         y = y.ravel()
+    if y.ndim != 1 and name == "labels":
+        raise ValueError(
+            f"labels must be a flat list of the classes, lowest first; got shape {y.shape} "
+            "(e.g. labels=[1, 2, 3], not [[1, 2, 3]])."
+        )
     if y.ndim != 1:
         raise ValueError(
             f"{name} must be a 1-D array of labels; got shape {y.shape}. "
@@ -173,6 +226,8 @@ def _check_sample_weight(sample_weight, n_samples):
         raise ValueError(
             f"sample_weight has {sample_weight.shape[0]} values but there are {n_samples} items."
         )
+    if sample_weight.dtype.kind == "O":
+        sample_weight = _weights_from_objects(sample_weight)
     if sample_weight.dtype.kind not in "biuf":
         raise ValueError(f"sample_weight must be numeric; got dtype {sample_weight.dtype}.")
     sample_weight = sample_weight.astype(np.float64, copy=False)
@@ -197,6 +252,26 @@ def _check_sample_weight(sample_weight, n_samples):
             "them, or raise their weights."
         )
     return scaled, exponent
+
+
+def _weights_from_objects(sample_weight):
+    """Weights given as Python objects (a pandas object column, a list with None): real
+    numbers become floats; anything else is named."""
+    if pd.isna(sample_weight).any():
+        raise ValueError(
+            "sample_weight contains missing values (NaN or None); give every item a "
+            "weight (0 drops it)."
+        )
+    inferred = pd.api.types.infer_dtype(sample_weight, skipna=False)
+    if inferred in ("integer", "floating", "mixed-integer-float", "decimal") or (
+        inferred in ("mixed", "mixed-integer") and _all_real_numbers(sample_weight)
+    ):
+        return sample_weight.astype(np.float64)
+    wrong = next(item for item in sample_weight if not _is_real_number(item))
+    raise ValueError(
+        f"sample_weight holds {type(wrong).__name__} values (e.g. {wrong!r}); weights must "
+        "be real numbers, one per item."
+    )
 
 
 def _check_labels(labels):
@@ -372,6 +447,16 @@ def _check_same_kind(arrays, names, reference_kind, reference_name):
             )
 
 
+def _conflicting_orders(y_true, y_pred):
+    """Whether two ordered Categoricals order one class set differently: which order
+    holds cannot be guessed (an unordered ``y_pred`` is read by value)."""
+    return (
+        isinstance(y_pred, pd.Categorical) and y_pred.ordered
+        and not y_pred.categories.equals(y_true.categories)
+        and set(y_pred.categories) == set(y_true.categories)
+    )
+
+
 def _classes_from_categorical(y_true, y_pred):
     """Classes and codes when ``y_true`` is an ordered categorical: its order wins."""
     classes = _categories(y_true)
@@ -380,6 +465,12 @@ def _classes_from_categorical(y_true, y_pred):
         return classes, true_codes, None
     if isinstance(y_pred, pd.Categorical) and y_pred.categories.equals(y_true.categories):
         return classes, true_codes, y_pred.codes.astype(np.intp)
+    if _conflicting_orders(y_true, y_pred):
+        raise ValueError(
+            f"y_true and y_pred are ordered Categoricals of the same classes in different "
+            f"orders ({list(y_true.categories)} and {list(y_pred.categories)}); give both "
+            "the same categories in the same order, or labels=[...]."
+        )
     if isinstance(y_pred, pd.Categorical):
         y_pred = np.asarray(y_pred)
     _check_same_kind([y_pred], ["y_pred"], _label_kind(classes), "y_true")
@@ -391,7 +482,10 @@ def _classes_from_categorical(y_true, y_pred):
 
 def _unique_classes(arrays, need_order, measure):
     """Sorted unique labels of the arrays, with codes; strings only as a mere set."""
-    arrays = [np.asarray(y) if isinstance(y, pd.Categorical) else y for y in arrays]
+    # A Categorical's items as typed labels: np.asarray gives objects, which would
+    # count as numbers beside string labels.
+    arrays = [_categories(y)[y.codes] if isinstance(y, pd.Categorical) else y
+              for y in arrays]
     names = ["y_true", "y_pred"][: len(arrays)]
     kind = _label_kind(arrays[0])
     _check_same_kind(arrays[1:], names[1:], kind, "y_true")
@@ -474,36 +568,61 @@ def _validate(y_true, y_pred, sample_weight):
 # --- Real-valued predictions ---------------------------------------------------------
 
 
+def _known_classes(y_true, labels):
+    """The labels a float prediction may be: ``labels``, else the categories of an
+    ordered Categorical ``y_true``, else the true labels."""
+    if labels is not None:
+        return np.asarray(labels)
+    if isinstance(y_true, pd.Categorical):
+        return np.asarray(_categories(y_true))
+    return np.asarray(y_true)
+
+
+def _not_classes(y_pred, y_true, labels):
+    """The predictions (in item order) that are no class: fractional and not among the
+    known classes (all fractional ones when the classes are not numbers)."""
+    fractional = y_pred[y_pred != np.trunc(y_pred)]
+    if not fractional.size:
+        return fractional
+    known = _known_classes(y_true, labels)
+    if known.dtype.kind not in "biuf":
+        return fractional
+    return fractional[~np.isin(fractional, known)]
+
+
 def _is_real_valued(y_pred, y_true, labels):
     """Whether float predictions are a regressor's real values rather than classes.
 
     They are when some prediction is not an integer and is not a class label either
-    (classes from ``labels``, else the true labels). The first test is one pass over
-    ``y_pred``; the class set is looked at only when it fails.
+    (classes from ``labels``, else the true labels): half-steps ``1, 1.5, 2`` are
+    classes when the gold standard (or ``labels``) has them. The first test is one
+    pass over ``y_pred``; the class set is looked at only when it fails.
     """
-    fractional = y_pred != np.trunc(y_pred)
-    if not fractional.any():
-        return False
-    if labels is not None:
-        known = np.asarray(labels)
-    elif isinstance(y_true, pd.Categorical):
-        known = _categories(y_true)
+    return bool(_not_classes(y_pred, y_true, labels).size)
+
+
+def _real_valued_message(y_pred, measure, y_true=None, labels=None):
+    """The refusal of real-valued predictions, naming one that is no class and, when
+    known, the classes read (half-steps are classes when the gold standard has them)."""
+    if y_true is None:
+        not_classes, read = y_pred[y_pred != np.trunc(y_pred)], ""
     else:
-        known = y_true
-    if np.asarray(known).dtype.kind not in "biuf":
-        return True
-    return not np.isin(y_pred[fractional], known).all()
-
-
-def _real_valued_message(y_pred, measure):
-    example = float(y_pred[y_pred != np.trunc(y_pred)][0])
+        not_classes = _not_classes(y_pred, y_true, labels)
+        known = pd.unique(_known_classes(y_true, labels).ravel())
+        if known.dtype.kind in "biuf":
+            known = np.sort(known)
+        shown = ", ".join(str(label) for label in known[:10].tolist())
+        more = "" if len(known) <= 10 else f" and {len(known) - 10} more"
+        source = "labels" if labels is not None else "y_true"
+        read = f" (the classes read from {source}: {shown}{more})"
+    example = float(not_classes[0])
     who = measure or "this measure"
     return (
-        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes, and {who} "
-        "compares classes. Round the predictions to classes first (e.g. "
-        "np.clip(np.rint(y_pred), lowest, highest)), or judge the scores with a ranking "
-        "measure (vus_score, u_cons_score). Only the distance measures (MAE, MSE, RMSE) "
-        "take real-valued predictions as they are."
+        f"y_pred holds real-valued predictions (e.g. {example!r}), not classes{read}, and "
+        f"{who} compares classes. Round each prediction to a class first (e.g. to the "
+        "nearest class), or judge the scores with a ranking measure (vus_score, "
+        "u_cons_score). Only the distance measures (MAE, MSE, RMSE) take real-valued "
+        "predictions as they are."
     )
 
 
@@ -521,7 +640,7 @@ def check_ordinal_targets(
     """
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred is not None and y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
-        raise ValueError(_real_valued_message(y_pred, measure))
+        raise ValueError(_real_valued_message(y_pred, measure, y_true, labels))
     classes, true_codes, pred_codes = _classes_and_codes(
         y_true, y_pred, labels, need_order, measure
     )

@@ -124,6 +124,21 @@ class _TrivialClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimato
         return self
 
 
+def _check_one_target(y):
+    """Refuse a 2-D ``y`` as the estimator's own problem: ``[[1, 2, 3]]`` is one sample
+    with three outputs, not three labels (the label checks would say "y_true")."""
+    try:
+        shape = getattr(y, "shape", None) or np.asarray(y).shape
+    except ValueError:
+        return  # ragged: the label checks name it
+    if len(shape) > 2 or (len(shape) == 2 and shape[1] != 1):
+        raise ValueError(
+            f"y must be 1-D, one ordinal label per sample; got shape {shape}. "
+            "TrivialOrdinalClassifier fits one target: pass y as a flat list, e.g. "
+            "[1, 2, 3] rather than [[1, 2, 3]]."
+        )
+
+
 class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEstimator):
     """Predict for every item the one class that scores best under a given measure.
 
@@ -335,6 +350,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         validate_data(self, X, skip_check_array=True)
         if X is None:
             X = np.empty((_num_samples(np.asarray(y)), 0))
+        _check_one_target(y)
         check_consistent_length(X, y)
         # The class set alone is order-free; the measure says whether it needs an order.
         classes, codes, _, kept_weight = check_ordinal_targets(

@@ -389,7 +389,13 @@ class EvaluationReport:
                     "trivial_class": self.trivial_classes[measure] if is_trivial else None,
                     "note": notes.get((system, measure)),
                 })
-        return pd.DataFrame.from_records(records)
+        frame = pd.DataFrame.from_records(records)
+        # Integer classes beside the systems' empty cells would become floats (the
+        # class 3 written as 3.0): the column keeps the classes as they are.
+        frame["trivial_class"] = pd.Series(
+            [record["trivial_class"] for record in records], dtype=object, index=frame.index
+        )
+        return frame
 
     def to_csv(self, path_or_buf=None, **kwargs):
         """Write :meth:`to_frame` as CSV.

@@ -177,6 +177,13 @@ def make_synthetic_ordinal_task(
     True
     """
     kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    not_names = [kind for kind in kinds if not isinstance(kind, str)]
+    if not_names:
+        # [["random"]] would reach set() and fail as "unhashable type: 'list'".
+        raise ValueError(
+            f"kinds must be a flat list of kind names from {MISTAKE_KINDS}; got "
+            f"{not_names[0]!r} among them. Pass e.g. kinds=['random', 'proximity']."
+        )
     unknown = sorted(set(kinds) - set(MISTAKE_KINDS))
     if unknown or not kinds:
         raise ValueError(f"kinds must be a non-empty subset of {MISTAKE_KINDS}; got {kinds}.")

@@ -404,7 +404,9 @@ def _cem_score_from_confusion(confusion, scale="ordinal", flat=False):
     # other matrices of a stack then change nothing, so a stack scores each matrix
     # exactly as alone; np.sum's pairwise grouping would shift with them.
     total = np.cumsum(achieved, axis=-1)[..., -1] if len(true) else np.zeros(n.shape[:-1])
-    return _one_or_many(total / best.sum(axis=-1))
+    # The two sums group their terms differently, so a perfect system's ratio can be
+    # 1 + 2e-16: CEM lies in [0, 1] (no cell beats its class's own proximity).
+    return _one_or_many(np.clip(total / best.sum(axis=-1), 0.0, 1.0))
 
 
 def _cem_item_gains(class_weights, values, scale="ordinal", flat=False):

@@ -108,9 +108,14 @@ def _call(method_caller, estimator, method, X):
     without scikit-learn's classifier tag (mord's, for one); scikit-learn's response
     helper refuses anything but ``predict`` from such an estimator, so it is called
     directly, as is a method of the estimator's own (a latent score) that the helper
-    does not know.
+    does not know. So is a classifier fitted on one class: scikit-learn's helper takes
+    it for a binary one and refuses its one probability column, which is a valid
+    answer (every item is that class).
     """
-    if method not in _KNOWN_METHODS or (method != "predict" and not is_classifier(estimator)):
+    one_class = len(getattr(estimator, "classes_", ())) == 1
+    if method not in _KNOWN_METHODS or (
+        method != "predict" and (one_class or not is_classifier(estimator))
+    ):
         return getattr(estimator, method)(X)
     return method_caller(estimator, method, X, pos_label=None)
 

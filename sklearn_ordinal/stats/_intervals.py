@@ -36,6 +36,7 @@ from .._score_table import (
 from ..metrics._scorer import _accepts
 from ._placement import delong_comparison, delong_interval, jackknife_by_placements
 from ._resampling import (
+    ConfidenceInterval,
     ScoreComparison,
     ScoreInterval,
     Units,
@@ -612,7 +613,34 @@ def score_interval(
         _check_same(estimate, statistic(units.total), spec.name)
     rng = check_random_state(random_state)
     fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
+    value_range = _value_range(resolve(measure, measure_kwargs).record.name)
+    low, high = np.clip(fields["confidence_interval"], *value_range)
+    fields["confidence_interval"] = ConfidenceInterval(float(low), float(high))
     return ScoreInterval(**fields)
+
+
+# registry: the range of a measure's values (a fact of each record). Measures in
+# [0, 1] and in [-1, 1]; the others (errors, losses, mutual information) in [0, inf).
+_IN_UNIT_RANGE = {
+    "vus_score", "u_pairs_score", "u_ovo_score", "u_cons_score", "cem_score",
+    "accuracy", "balanced_accuracy", "macro_f1", "accuracy_within_score",
+    "minimum_sensitivity_score", "geometric_mean_score", "gmsec_score", "mes_score",
+    "mean_zero_one_error", "macro_mean_zero_one_error",
+}
+_IN_SIGNED_UNIT_RANGE = {
+    "kendall_tau_a_score", "kendall_tau_b", "spearman", "pearson", "cohen_kappa",
+    "value_weighted_kappa",
+}
+
+
+def _value_range(name):
+    """``(lowest, highest)`` value of the measure ``name``: the ends of an interval
+    (a basic interval's reflection, or rounding) never leave it."""
+    if name in _IN_UNIT_RANGE:
+        return 0.0, 1.0
+    if name in _IN_SIGNED_UNIT_RANGE:
+        return -1.0, 1.0
+    return 0.0, np.inf
 
 
 @validate_params(
