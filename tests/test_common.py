@@ -44,6 +44,7 @@ from sklearn_ordinal.metrics._agreement import (
     _cohen_kappa,
     _kendall_tau_b,
     _macro_f1,
+    _macro_f1_gold,
     _mutual_information,
     _pearson,
     _spearman,
@@ -87,6 +88,7 @@ LABEL_MEASURES = {
     "linear_value_weighted_kappa": partial(_value_weighted_kappa, weights="linear"),
     "quadratic_value_weighted_kappa": partial(_value_weighted_kappa, weights="quadratic"),
     "macro_f1": _macro_f1,
+    "macro_f1_gold": _macro_f1_gold,
     "kendall_tau_b": _kendall_tau_b,
     "spearman": _spearman,
     "pearson": _pearson,
@@ -106,7 +108,7 @@ _CEM_SECTION = {
     "cem_ord", "cem_nom", "cem_int", "cem_ord_flat", "accuracy_within_1", "kendall_tau_a",
     "accuracy", "macro_accuracy", "cohen_kappa", "linear_weighted_kappa",
     "quadratic_weighted_kappa", "linear_value_weighted_kappa", "quadratic_value_weighted_kappa",
-    "macro_f1", "kendall_tau_b", "spearman", "pearson",
+    "macro_f1", "macro_f1_gold", "kendall_tau_b", "spearman", "pearson",
     "mutual_information",
 }
 
@@ -144,6 +146,7 @@ ORDER_FREE = {
     "macro_accuracy",
     "cohen_kappa",
     "macro_f1",
+    "macro_f1_gold",
     "mutual_information",
 }
 

@@ -172,3 +172,19 @@ def test_compare_to_trivial_routes_weights_like_cross_validate():
                                     scoring="neg_macro_mean_absolute_error")
     assert unweighted.loc["neg_macro_mean_absolute_error", "estimator_mean"] != (
         pytest.approx(expected))
+
+
+def test_macro_f1_over_the_gold_classes_is_pyevalls_and_scikit_learns_with_gold_labels():
+    # PyEvALL's case: three gold A's predicted A, A, B. Over the gold classes F1 is
+    # 2*2/(3+2) = 0.8; scikit-learn's f1_macro also counts B, whose F1 is 0.
+    assert get_scorer("macro_f1_gold").score_func(["A"] * 3, ["A", "A", "B"]) == (
+        pytest.approx(0.8))
+    assert get_scorer("macro_f1").score_func(["A"] * 3, ["A", "A", "B"]) == pytest.approx(0.4)
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        y_true, y_pred = rng.integers(0, 4, 50), rng.integers(0, 6, 50)
+        weight = rng.uniform(0.1, 2, 50)
+        expected = sklearn.metrics.f1_score(y_true, y_pred, labels=np.unique(y_true),
+                                            average="macro", sample_weight=weight)
+        assert get_scorer("macro_f1_gold").score_func(
+            y_true, y_pred, sample_weight=weight) == pytest.approx(expected, rel=1e-12)

@@ -46,6 +46,7 @@ from ..metrics._agreement import (
     _kendall_tau_a_score_from_confusion,
     _kendall_tau_b_from_confusion,
     _macro_f1_from_confusion,
+    _macro_f1_gold_from_confusion,
     _mutual_information_from_confusion,
     _pearson_from_confusion,
     _spearman_from_confusion,
@@ -256,6 +257,9 @@ _CLOSED_FORMS = {
     _accuracy_from_confusion: _trivial_accuracy,
     _balanced_accuracy_from_confusion: _trivial_balanced_accuracy,
     _macro_f1_from_confusion: _trivial_macro_f1,
+    # Over the gold classes only: the same numbers, since the trivial class k has F1 0
+    # unless it is a gold class.
+    _macro_f1_gold_from_confusion: _trivial_macro_f1,
     _cohen_kappa_from_confusion: _trivial_kappa,
     _mutual_information_from_confusion: _trivial_mutual_information,
     _pearson_from_confusion: _trivial_correlation,

@@ -287,6 +287,19 @@ def _macro_f1_from_confusion(confusion):
     return _one_or_many(np.mean(f1, axis=-1, where=present))
 
 
+def _macro_f1_gold_from_confusion(confusion):
+    # F1_k averaged over the classes with a true item only: PyEvALL's (EvALL 2.0's)
+    # F-measure, and scikit-learn's f1_score(labels=the classes of y_true,
+    # average="macro"). A class that is predicted but never true does not count.
+    matrix = confusion.matrix
+    true = matrix.sum(axis=-1)
+    size = true + matrix.sum(axis=-2)
+    f1 = np.divide(
+        2 * matrix.diagonal(axis1=-2, axis2=-1), size, out=np.zeros(size.shape), where=size > 0
+    )
+    return _one_or_many(np.mean(f1, axis=-1, where=true > 0))
+
+
 _KAPPA_WEIGHTS = {
     None: lambda distance: (distance > 0).astype(np.float64),
     "linear": lambda distance: distance,
@@ -502,6 +515,17 @@ def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
         y_true, y_pred, labels, sample_weight, need_order=False, measure="macro F1"
     )
     return _macro_f1_from_confusion(confusion)
+
+
+@validate_params(_DATA, prefer_skip_nested_validation=True)
+def _macro_f1_gold(y_true, y_pred, *, labels=None, sample_weight=None):
+    """Macro F1 over the classes of ``y_true`` only (PyEvALL's F-measure); ``macro_f1``
+    averages over the classes of ``y_true`` or ``y_pred``, as scikit-learn's "f1_macro"."""
+    confusion = _confusion(
+        y_true, y_pred, labels, sample_weight, need_order=False,
+        measure="macro F1 over the gold classes",
+    )
+    return _macro_f1_gold_from_confusion(confusion)
 
 
 @validate_params({**_DATA, "weights": _WEIGHTS_OPTION}, prefer_skip_nested_validation=True)

@@ -46,6 +46,8 @@ from ._agreement import (
     _kendall_tau_b_from_confusion,
     _macro_f1,
     _macro_f1_from_confusion,
+    _macro_f1_gold,
+    _macro_f1_gold_from_confusion,
     _mutual_information,
     _mutual_information_from_confusion,
     _pearson,
@@ -289,6 +291,8 @@ _RECORDS = [
                   from_confusion=_balanced_accuracy_from_confusion,
                   item_costs=_balanced_accuracy_item_gains, perfect=1.0),
     MeasureRecord(_macro_f1, "labels", True, from_confusion=_macro_f1_from_confusion, perfect=1.0),
+    MeasureRecord(_macro_f1_gold, "labels", True, from_confusion=_macro_f1_gold_from_confusion,
+                  perfect=1.0),
     MeasureRecord(_cohen_kappa, "labels", True, from_confusion=_cohen_kappa_from_confusion,
                   perfect=1.0),
     MeasureRecord(_value_weighted_kappa, "labels", True,
@@ -358,6 +362,8 @@ _NAMES = {
     "linear_value_weighted_kappa": (_value_weighted_kappa, {"weights": "linear"}),
     "quadratic_value_weighted_kappa": (_value_weighted_kappa, {"weights": "quadratic"}),
     "macro_f1": (_macro_f1, {}),
+    # PyEvALL's F-measure: over the gold classes only (a shared task's convention).
+    "macro_f1_gold": (_macro_f1_gold, {}),
     # scikit-learn's scorer names for the same numbers (on numeric labels; string
     # labels take the order this package is given, never alphabetical).
     "balanced_accuracy": (_balanced_accuracy, {}),
