@@ -199,7 +199,8 @@ class ScoreTable(NamedTuple):
             "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
         )
 
-    __rmul__ = __mul__
+    def __rmul__(self, other):
+        return self.__mul__(other)
 
     def __radd__(self, other):
         # sum(tables) starts from 0.

@@ -140,7 +140,7 @@ class MeasureRecord:
     the ``(K, K)`` matrix of these costs (gains when higher is better), or None for
     parameters that make it another kind of measure (``average="max"``). None: no
     item-additive form. Cut points are chosen exactly for these measures."""
-    perfect: float = None
+    perfect: Optional[float] = None
     """The measure's value when every prediction is right (0 for an error, 1 for
     most agreement measures): the top of the forecasting skill score
     ``(score - trivial) / (perfect - trivial)``. None where it depends on the data
