@@ -509,11 +509,6 @@ def records():
     return list(_RECORDS)
 
 
-def label_records():
-    """``{function: record}`` of the measures computed from a confusion matrix."""
-    return {r.function: r for r in _RECORDS if r.from_confusion is not None}
-
-
 def confusion_kernel(measure):
     """The function of the confusion matrix that ``measure`` (a measure function or a
     ``functools.partial`` of one) computes, its fixed parameters checked; None for a
