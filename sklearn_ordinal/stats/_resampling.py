@@ -8,7 +8,9 @@ per-class error sums). Units with the same contribution are one *cell* with a co
 draw of the cell counts, so a resample costs O(number of cells), never O(n).
 """
 
+import hashlib
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
@@ -19,6 +21,16 @@ from scipy.special import ndtr, ndtri
 
 # Resamples drawn at once: bounds the (batch x cells) array of draws.
 _MAX_DRAWS_PER_BATCH = 2_000_000
+
+# The default number of resamples of every interval and test (score_interval,
+# compare_scores, compare_to_trivial, evaluate and the command line): SciPy's
+# (`scipy.stats.bootstrap`, `permutation_test`), and (B + 1) alpha / 2 is a whole
+# number for the usual levels, so the percentile ends fall on resamples.
+DEFAULT_N_RESAMPLES = 9999
+
+# Draws kept by `shared_resamples` (numbers): 10^7, 80 MB at most.
+_MAX_SHARED_FLOATS = 10_000_000
+_shared = None
 
 
 class ConfidenceInterval(NamedTuple):
@@ -173,29 +185,94 @@ def _batches(n_resamples, n_cells):
         yield min(size, n_resamples - start)
 
 
+@contextmanager
+def shared_resamples():
+    """Within this context, a draw of the same cell counts from the same random
+    state is made once and reused.
+
+    A resample is a draw of how many units of each cell it holds: it depends on the
+    cells' counts and the random state, not on what the units contribute. So a
+    report that gives every interval and comparison one seed draws once for all the
+    measures of one confusion matrix, and a system's comparison with a constant
+    baseline (the same cells, paired) reuses the system's own draw. The numbers are
+    those of separate calls, bit for bit (the random state is left where the first
+    draw left it). Draws of at most ``_MAX_SHARED_FLOATS`` numbers are kept.
+    """
+    global _shared
+    outer = _shared
+    _shared = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _shared = outer
+
+
+def _fingerprint(*arrays):
+    digest = hashlib.blake2b(digest_size=16)
+    for array in arrays:
+        array = np.ascontiguousarray(array)
+        digest.update(f"{array.dtype}{array.shape}".encode())
+        digest.update(array.tobytes())
+    return digest.digest()
+
+
+def _draws(draw, counts, n_resamples, rng):
+    """``draw(counts, n_resamples, rng)``'s batches, from `shared_resamples` if made."""
+    if _shared is None or not hasattr(rng, "get_state"):
+        yield from draw(counts, n_resamples, rng)
+        return
+    state = rng.get_state()
+    key = (draw.__name__, n_resamples, _fingerprint(counts),
+           _fingerprint(state[1]) + repr(state[2:]).encode())
+    if key in _shared:
+        batches, state_after = _shared[key]
+        rng.set_state(state_after)
+        yield from batches
+        return
+    if n_resamples * len(counts) > _MAX_SHARED_FLOATS:
+        yield from draw(counts, n_resamples, rng)
+        return
+    batches = list(draw(counts, n_resamples, rng))
+    _shared[key] = (batches, rng.get_state())
+    yield from batches
+
+
 def bootstrap_totals(units, n_resamples, rng):
     """The intermediate of each of ``n_resamples`` bootstrap resamples of the units.
 
     One multinomial draw of the cell counts per resample: O(C) to draw and
     O(C x size) at most to sum (one sparse product), for C cells.
     """
-    n_units = int(units.counts.sum())
-    p = units.counts / n_units
     transposed = units.contributions.T.tocsr()
-    for batch in _batches(n_resamples, len(p)):
-        draws = rng.multinomial(n_units, p, size=batch).astype(np.float64)
+    for draws in _draws(_draw_bootstrap, units.counts, n_resamples, rng):
         yield np.asarray((transposed @ draws.T).T)
+
+
+def _draw_bootstrap(counts, n_resamples, rng):
+    n_units = int(counts.sum())
+    p = counts / n_units
+    for batch in _batches(n_resamples, len(p)):
+        yield rng.multinomial(n_units, p, size=batch).astype(np.float64)
 
 
 def randomization_totals(units, n_resamples, rng):
     """Intermediates of the paired data with each unit's two systems exchanged with
     probability 1/2: ``Binomial(m_c, 1/2)`` units of cell c are exchanged."""
-    straight = units.contributions.T.tocsr()
-    crossed = units.swapped.T.tocsr()
-    for batch in _batches(n_resamples, len(units.counts)):
-        exchanged = rng.binomial(units.counts, 0.5, size=(batch, len(units.counts)))
-        kept = (units.counts - exchanged).astype(np.float64)
-        yield np.asarray((straight @ kept.T + crossed @ exchanged.astype(np.float64).T).T)
+    # Exchanging the systems on a unit where they agree changes nothing: only the
+    # cells where they differ are drawn, each moving the intermediate by
+    # (swapped - contribution) per exchanged unit.
+    change = (units.swapped - units.contributions).tocsr()
+    change.eliminate_zeros()
+    moving = np.flatnonzero(np.diff(change.indptr))
+    steps = change[moving].T.tocsr()
+    total = units.total
+    for exchanged in _draws(_draw_randomization, units.counts[moving], n_resamples, rng):
+        yield total + np.asarray((steps @ exchanged.T).T)
+
+
+def _draw_randomization(counts, n_resamples, rng):
+    for batch in _batches(n_resamples, len(counts)):
+        yield rng.binomial(counts, 0.5, size=(batch, len(counts))).astype(np.float64)
 
 
 class Evaluation(NamedTuple):
@@ -239,6 +316,8 @@ def jackknife(statistic, units):
 
     A statistic with a ``leave_one_out`` attribute (the ranking measures' placement
     values) gives them all at once; it leaves NaN, or None for all, where it cannot.
+    One with a ``batched`` form (the confusion-matrix measures) is called once on the
+    stack of the C leave-one-out intermediates.
     """
     total = units.total
     contributions = units.contributions
@@ -250,8 +329,18 @@ def jackknife(statistic, units):
                 warnings.simplefilter("ignore")
                 fast[c] = statistic(total - contributions.getrow(c).toarray().ravel())
         return fast
+    batched = getattr(statistic, "batched", None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        if batched is not None:
+            # Every leave-one-out intermediate at once, a bounded stack at a time.
+            n_cells, size = contributions.shape
+            step = max(1, _MAX_DRAWS_PER_BATCH // max(size, 1))
+            return np.concatenate([
+                np.asarray(batched(total - contributions[start:start + step].toarray()),
+                           dtype=np.float64)
+                for start in range(0, n_cells, step)
+            ])
         return np.array(
             [
                 statistic(total - contributions.getrow(c).toarray().ravel())
