@@ -383,7 +383,8 @@ def _add_evaluate_parser(commands):
     scoring.add_argument("--confidence-level", type=_fraction, default=0.95, metavar="LEVEL",
                          help="of the bootstrap intervals (default: 0.95)")
     scoring.add_argument("--n-resamples", type=_positive, metavar="N",
-                         help="bootstrap resamples (default: sklearn_ordinal.evaluate's)")
+                         help="bootstrap resamples and random exchanges (default: 9999, as "
+                         "sklearn_ordinal.evaluate and SciPy)")
     scoring.add_argument("--method", choices=["auto", "bca", "percentile", "basic", "delong"],
                          default="auto",
                          help="interval method (default: auto, DeLong's for the ranking "

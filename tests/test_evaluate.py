@@ -18,7 +18,6 @@ from sklearn.metrics import recall_score
 from sklearn_ordinal import evaluate
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.evaluation import EvaluationReport
-from sklearn_ordinal.evaluation._evaluate import _task_seed
 from sklearn_ordinal.stats._multiple_testing import holm_adjust
 from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
 from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
@@ -75,7 +74,7 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
     common = dict(n_resamples=report.settings["n_resamples"],
                   confidence_level=report.settings["confidence_level"], groups=groups)
     checked = 0
-    for m, measure in enumerate(report.settings["measures"]):
+    for measure in report.settings["measures"]:
         name, scorer = measure["name"], measure["scorer"]
         data = {}
         for key, value in (("labels", labels), ("class_values", class_values)):
@@ -89,8 +88,8 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
             if pred is None:
                 assert np.isnan(cell["estimate"])
                 continue
-            # Common random numbers: one seed for every system of a measure.
-            direct = score_interval(scorer, y, pred, random_state=_task_seed(seed, m, 0),
+            # Common random numbers: the report's seed for every interval and comparison.
+            direct = score_interval(scorer, y, pred, random_state=seed,
                                     **data, **common)
             expected = _measure_value(scorer, y, pred, **data)
             assert cell["estimate"] == pytest.approx(expected, rel=1e-12, abs=1e-12)
@@ -107,7 +106,7 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
                 pred_a, pred_b = (rankdata(p) / len(p) for p in (pred_a, pred_b))
                 assert row["estimate_a"] == report.scores.loc[a, (name, "estimate")]
             direct = compare_scores(scorer, y, pred_a, pred_b,
-                                    random_state=_task_seed(seed, m, 2, i, j), **data, **common,
+                                    random_state=seed, **data, **common,
                                     method="percentile")
             assert row["difference"] == direct.estimate
             assert (row["low"], row["high"]) == tuple(direct.confidence_interval)
@@ -238,6 +237,20 @@ def test_string_labels_with_labels_and_ordered_categorical_give_the_same_numbers
     assert from_categorical.classes.tolist() == labels
 
 
+def test_a_string_outside_the_labels_is_refused_as_the_measures_refuse_it():
+    # Text labels are coded once as a Categorical of the labels; a value the labels
+    # lack must not become a missing code, but the measure's own error.
+    names = np.array(["low", "mid", "high"])
+    y = names[[0, 1, 2, 1, 0, 2]]
+    pred = y.copy()
+    pred[3] = "huge"
+    with pytest.raises(ValueError, match="huge") as from_report:
+        evaluate(y, {"a": pred}, labels=list(names), n_resamples=B, random_state=0)
+    with pytest.raises(ValueError) as from_measure:
+        macro_mean_absolute_error(y, pred, labels=list(names))
+    assert str(from_measure.value) in str(from_report.value)
+
+
 def test_unordered_strings_are_refused_with_the_measures_message():
     names = np.array(["low", "mid", "high"])
     y = names[[0, 1, 2, 1, 0, 2]]
@@ -323,12 +336,12 @@ def test_trivial_row_is_the_trivial_classifier_of_each_measure():
                       random_state=0)
     assert report.settings["baseline"] == "baseline_labels"
     assert "training labels" in report.baseline_note
-    for m, measure in enumerate(report.settings["measures"]):
+    for measure in report.settings["measures"]:
         trivial = TrivialOrdinalClassifier(measure["scorer"]).fit(None, train)
         assert report.trivial_classes[measure["name"]] == trivial.trivial_class_
         pred = np.full(len(y), trivial.trivial_class_)
         direct = score_interval(measure["scorer"], y, pred, n_resamples=B,
-                                random_state=_task_seed(0, m, 0))
+                                random_state=0)
         cell = report.scores.loc[TRIVIAL, measure["name"]]
         assert (cell["estimate"], cell["low"], cell["high"]) == (
             direct.estimate, *direct.confidence_interval)
@@ -336,7 +349,7 @@ def test_trivial_row_is_the_trivial_classifier_of_each_measure():
         if measure["family"] in ("label", "distance"):
             row = report.comparisons.loc[(measure["name"], "near", TRIVIAL)]
             paired = compare_scores(measure["scorer"], y, systems["near"], pred,
-                                    n_resamples=B, random_state=_task_seed(0, m, 3, 0),
+                                    n_resamples=B, random_state=0,
                                     method="percentile")
             assert (row["difference"], row["low"], row["high"]) == (
                 paired.estimate, *paired.confidence_interval)

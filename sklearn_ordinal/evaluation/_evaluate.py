@@ -26,6 +26,7 @@ from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
 from ..stats._multiple_testing import holm_adjust
+from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
 from ._interval_pvalue import percentile_interval_pvalue
 from .._warnings import warn_user
 from ._report import EvaluationReport
@@ -134,6 +135,25 @@ def _kind(output, y_true, labels, n_classes, name):
     return "labels"
 
 
+def _as_coded_text(y, labels):
+    """Text labels as an ordered ``Categorical`` of ``labels``; other input unchanged.
+
+    The same classes in the same order, so the same numbers; but counted by their
+    integer codes instead of hashing every string again for every measure, system
+    and resample layout. Input with a value outside ``labels`` (or no text) is left
+    as it is, for the measures to refuse with their own message.
+    """
+    if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        return y
+    array = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
+    if array.ndim != 1 or array.dtype.kind not in "OU":
+        return y
+    if pd.api.types.infer_dtype(array, skipna=False) != "string":
+        return y
+    coded = pd.Categorical(array, categories=list(labels), ordered=True)
+    return y if (coded.codes < 0).any() else coded
+
+
 def _classes(y_true, label_systems, labels, sample_weight):
     """The report's ordered class set: the classes every label measure is counted over."""
     if labels is not None:
@@ -168,12 +188,6 @@ def _seed(random_state):
     if isinstance(random_state, Integral):
         return int(random_state)
     return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
-
-
-def _task_seed(seed, *path):
-    """A seed of its own for every interval and comparison: the report does not depend
-    on the order in which they are computed, and each one can be rerun alone."""
-    return int(np.random.SeedSequence([seed, *path]).generate_state(1)[0])
 
 
 class _Measure:
@@ -322,7 +336,7 @@ def evaluate(
     groups=None,
     baseline_labels=None,
     confidence_level=0.95,
-    n_resamples=1999,
+    n_resamples=DEFAULT_N_RESAMPLES,
     method="auto",
     random_state=None,
 ):
@@ -395,10 +409,14 @@ def evaluate(
         baseline; the report says so.
     confidence_level : float, default=0.95
         Of every interval.
-    n_resamples : int, default=1999
+    n_resamples : int, default=9999
         Bootstrap resamples of every interval, and random exchanges of every
-        comparison. 1999 keeps a 95% BCa interval's ends stable to about the third
-        digit at a fifth of the cost of scikit-learn's and SciPy's 9999.
+        comparison; the default of :func:`~sklearn_ordinal.stats.score_interval`,
+        :func:`~sklearn_ordinal.stats.compare_scores` and
+        :func:`~sklearn_ordinal.model_selection.compare_to_trivial`, and SciPy's. Every
+        measure and system is resampled with the same random numbers (one bootstrap of
+        the whole report), so the measures that read one confusion matrix share its
+        resamples and cost one draw.
     method : {"auto", "bca", "percentile", "basic", "delong"}, default="auto"
         How the intervals are made (see :func:`~sklearn_ordinal.stats.score_interval`).
         ``"delong"`` applies to the ranking measures (DeLong's normal interval and
@@ -425,11 +443,15 @@ def evaluate(
 
     Notes
     -----
-    The intervals of one measure share one seed, derived from the report's seed and
-    the measure's place (common random numbers: identical predictions get identical
-    intervals); every comparison has a seed of its own, derived from its place. Each
-    can be reproduced alone with :func:`~sklearn_ordinal.stats.score_interval` or
-    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). The
+    Every interval and comparison is computed with the report's seed as its
+    ``random_state`` (``report.settings["random_state"]``): common random numbers,
+    so identical predictions get identical intervals whatever their place in the
+    report, and each can be reproduced alone with
+    :func:`~sklearn_ordinal.stats.score_interval` or
+    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). A draw of
+    resamples is made once and shared by every interval and comparison that resamples
+    the same cells (the measures of one confusion matrix; a system and its comparison
+    with the trivial classifier), which gives the same numbers as separate calls. The
     trivial classifier of a measure is fitted with that measure (on
     ``baseline_labels``, else on the gold labels and ``sample_weight``) and its row is
     computed like a system's; every system is compared with it. The Holm family is
@@ -514,6 +536,10 @@ def evaluate(
 
     label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
+    if labels is not None:
+        y_true = _as_coded_text(y_true, labels)
+        systems = {name: _as_coded_text(output, labels) if kinds[name] == "labels" else output
+                   for name, output in systems.items()}
     order_known = (
         labels is not None
         or _ordered_categorical(y_true) is not None
@@ -537,64 +563,63 @@ def evaluate(
     scores, notes, trivial_classes, comparisons, caught = [], [], {}, [], []
     methods = {measure.name: _method_of(method, measure, n_items, resampled_groups)
                for measure in measures}
-    for m, measure in enumerate(measures):
-        common = {**common, "method": methods[measure.name]}
-        arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
-        # Common random numbers: every system of a measure (and its trivial classifier)
-        # is resampled with the same random numbers, so identical outputs get identical
-        # intervals, whatever their place in the report.
-        interval_seed = _task_seed(seed, m, 0)
-        fed = {}
-        for name, output in systems.items():
-            value, reason = measure.output(kinds[name], output, len(classes))
-            reason = reason or weight_reason
-            if reason is not None:
-                notes.append({"system": name, "measure": measure.name, "reason": reason})
-                scores.append(_score_record(name, measure, None))
-                continue
-            try:
-                with _caught(caught, name, measure.name):
-                    result = score_interval(
-                        measure.scorer, y_true, value, random_state=interval_seed,
-                        **arguments, **common,
+    # One seed for every interval and comparison (common random numbers), so the
+    # resamples of one confusion matrix are drawn once for all that resample it.
+    with shared_resamples():
+        for measure in measures:
+            common = {**common, "method": methods[measure.name]}
+            arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
+            fed = {}
+            for name, output in systems.items():
+                value, reason = measure.output(kinds[name], output, len(classes))
+                reason = reason or weight_reason
+                if reason is not None:
+                    notes.append({"system": name, "measure": measure.name, "reason": reason})
+                    scores.append(_score_record(name, measure, None))
+                    continue
+                try:
+                    with _caught(caught, name, measure.name):
+                        result = score_interval(
+                            measure.scorer, y_true, value, random_state=seed,
+                            **arguments, **common,
+                        )
+                except UndefinedMeasureError as error:
+                    # NaN and a note: one undefined cell does not stop the report.
+                    notes.append({"system": name, "measure": measure.name, "reason": str(error)})
+                    scores.append(_score_record(name, measure, None))
+                    continue
+                fed[name] = value
+                scores.append(_score_record(name, measure, result))
+            trivial_value = None
+            trivial = None
+            if weight_reason is None:
+                try:
+                    trivial, trivial_value = _trivial_output(
+                        measure, y_fit, fit_weight, trivial_labels, n_items
                     )
-            except UndefinedMeasureError as error:
-                # NaN and a note: one undefined cell does not stop the report.
-                notes.append({"system": name, "measure": measure.name, "reason": str(error)})
-                scores.append(_score_record(name, measure, None))
-                continue
-            fed[name] = value
-            scores.append(_score_record(name, measure, result))
-        trivial_value = None
-        trivial = None
-        if weight_reason is None:
-            try:
-                trivial, trivial_value = _trivial_output(
-                    measure, y_fit, fit_weight, trivial_labels, n_items
-                )
-            except UndefinedMeasureError as error:
-                notes.append({"system": TRIVIAL, "measure": measure.name,
-                              "reason": str(error)})
-        if trivial is not None:
-            trivial_classes[measure.name] = trivial.trivial_class_.item()
-            # One class for every item often leaves no sampling variation (a macro MAE
-            # of the middle class is the same on every resample): a point, unsaid.
-            try:
-                with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
-                    result = score_interval(
-                        measure.scorer, y_true, trivial_value, random_state=interval_seed,
-                        **arguments, **common,
-                    )
-            except UndefinedMeasureError as error:
-                notes.append({"system": TRIVIAL, "measure": measure.name,
-                              "reason": str(error)})
-                result, trivial_value = None, None
-            scores.append(_score_record(TRIVIAL, measure, result))
-        else:
-            trivial_classes[measure.name] = None
-            scores.append(_score_record(TRIVIAL, measure, None))
-        comparisons += _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
-                                seed, caught)
+                except UndefinedMeasureError as error:
+                    notes.append({"system": TRIVIAL, "measure": measure.name,
+                                  "reason": str(error)})
+            if trivial is not None:
+                trivial_classes[measure.name] = trivial.trivial_class_.item()
+                # One class for every item often leaves no sampling variation (a macro MAE
+                # of the middle class is the same on every resample): a point, unsaid.
+                try:
+                    with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
+                        result = score_interval(
+                            measure.scorer, y_true, trivial_value, random_state=seed,
+                            **arguments, **common,
+                        )
+                except UndefinedMeasureError as error:
+                    notes.append({"system": TRIVIAL, "measure": measure.name,
+                                  "reason": str(error)})
+                    result, trivial_value = None, None
+                scores.append(_score_record(TRIVIAL, measure, result))
+            else:
+                trivial_classes[measure.name] = None
+                scores.append(_score_record(TRIVIAL, measure, None))
+            comparisons += _compare(measure, systems, fed, trivial_value, y_true, arguments,
+                                    common, seed, caught)
     _warn_once_per_measure(caught)
 
     per_class = pd.DataFrame.from_dict(
@@ -711,7 +736,7 @@ def _common_scale(scores):
     return rankdata(scores, method="average") / len(scores)
 
 
-def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common, seed, caught):
+def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, seed, caught):
     """Every pair of systems under one measure, then every system against the trivial
     classifier, with Holm-adjusted p-values and the verdict ``better``.
 
@@ -720,21 +745,18 @@ def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
     of level 1 - alpha excludes 0 exactly when the p-value is below alpha. The paired
     randomization test's p-value is kept beside them (``pvalue_randomization``).
     """
-    # Numbered among all systems, as the intervals are: a comparison's seed does not
-    # depend on which other systems the measure applies to.
-    names = list(systems)
-    pairs = [(names[i], names[j], (2, i, j)) for i in range(len(names))
-             for j in range(i + 1, len(names)) if names[i] in fed and names[j] in fed]
+    names = [name for name in systems if name in fed]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
     outputs = dict(fed)
     if trivial_value is not None:
         outputs[TRIVIAL] = trivial_value
-        pairs += [(name, TRIVIAL, (3, i)) for i, name in enumerate(names) if name in fed]
+        pairs += [(name, TRIVIAL) for name in names]
     delong = common["method"] == "delong"
     # DeLong's test gives the interval and its p-value from one variance; otherwise the
     # paired bootstrap's percentile interval and the p-value of its inversion.
     options = {**common, "method": "delong" if delong else COMPARISON_INTERVAL_METHOD}
     records = []
-    for a, b, place in pairs:
+    for a, b in pairs:
         pred_a, pred_b = outputs[a], outputs[b]
         if measure.family == "ranking":
             pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
@@ -743,7 +765,7 @@ def _compare(measure, m, systems, fed, trivial_value, y_true, arguments, common,
         with _caught(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
             result = compare_scores(
                 measure.scorer, y_true, pred_a, pred_b,
-                random_state=_task_seed(seed, m, *place), **arguments, **options,
+                random_state=seed, **arguments, **options,
             )
         low, high = result.confidence_interval
         records.append({

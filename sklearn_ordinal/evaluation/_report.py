@@ -18,8 +18,8 @@ FORMAT = "sklearn_ordinal.evaluation"
 FORMAT_VERSION = 2
 
 _COMMON_RANDOM_NUMBERS = (
-    "Every system of a measure is resampled with the same random numbers: identical "
-    "predictions get identical intervals."
+    "Every interval and comparison is resampled with the same random numbers (the "
+    "seed): identical predictions get identical intervals."
 )
 
 _WARNING_COLUMNS = ["system", "measure", "category", "message"]

@@ -22,6 +22,7 @@ from ..metrics._scorer import _scorer_of_measure
 from ..metrics._registry import resolve
 from ..metrics._scorer import _stated_order, make_ordinal_scorer
 from ..stats import compare_scores
+from ..stats._resampling import DEFAULT_N_RESAMPLES
 from .._warnings import warn_user
 
 
@@ -166,7 +167,7 @@ def compare_to_trivial(
     params=None,
     n_jobs=None,
     confidence_level=None,
-    n_resamples=9999,
+    n_resamples=DEFAULT_N_RESAMPLES,
     random_state=None,
     error_score=np.nan,
 ):

@@ -36,6 +36,7 @@ from .._score_table import (
 from ..metrics._scorer import _accepts
 from ._placement import delong_comparison, delong_interval, jackknife_by_placements
 from ._resampling import (
+    DEFAULT_N_RESAMPLES,
     ConfidenceInterval,
     ScoreComparison,
     ScoreInterval,
@@ -457,7 +458,7 @@ def score_interval(
     y_pred,
     *,
     confidence_level=0.95,
-    n_resamples=9999,
+    n_resamples=DEFAULT_N_RESAMPLES,
     method="bca",
     labels=None,
     class_values=None,
@@ -654,7 +655,7 @@ def compare_scores(
     y_pred_b,
     *,
     confidence_level=0.95,
-    n_resamples=9999,
+    n_resamples=DEFAULT_N_RESAMPLES,
     method="bca",
     labels=None,
     class_values=None,
