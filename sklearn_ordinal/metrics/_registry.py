@@ -172,8 +172,9 @@ class MeasureRecord:
     1 when true classes tie)."""
     value_range: Optional[tuple] = None
     """``(lowest, highest)``: every value the measure can take, for every parameter
-    value, lies in it (an interval's ends are clipped to it); None: not stated, so
-    nothing is clipped."""
+    value, lies in it (an interval's ends are clipped to it). Every record states
+    one (``tests/test_registry.py`` holds the measure's values to it); None would
+    clip nothing."""
     disagreement: Optional[Callable] = None
     """``disagreement(values, **params)`` of a measure that is Cohen's kappa
     ``1 - sum(W O) / sum(W E)`` (``O`` the confusion matrix, ``E`` the one expected
