@@ -413,9 +413,9 @@ def _scores_from_counts(scorer, classes, counts):
 
     The confusion matrix of trivial classifier ``k`` is zero but for column ``k``,
     which holds the class counts; so a measure of the confusion matrix scores all
-    of them without another pass over the items: by its closed form in
-    :mod:`._trivial_scores` (:math:`O(K^2)` at most), else on each of the ``K``
-    matrices. None for other scorers (ranking measures, wrapped scikit-learn ones, a
+    of them without another pass over the items: by the closed form its registry
+    record holds (``trivial_scores``, :math:`O(K^2)` at most), else on each of the
+    ``K`` matrices. None for other scorers (ranking measures, wrapped scikit-learn ones, a
     ``labels`` of the user's own): they are called once per class.
 
     ``fit`` has already scored trivial classifier 0 through the scorer, which

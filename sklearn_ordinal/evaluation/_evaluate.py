@@ -21,10 +21,11 @@ from .._validation import (
 )
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import mean_absolute_error, mean_zero_one_error, ordinal_confusion_matrix
+from ..metrics._registry import resolve
 from ..metrics._scorer import _accepts
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
-from ..stats._intervals import _FEW_GROUPS, _group_codes, _resolve
+from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
 from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
 from ._interval_pvalue import percentile_interval_pvalue
@@ -75,11 +76,11 @@ _NOT_APPLICABLE = {
 
 def _family(spec):
     """``"ranking"``, ``"probabilistic"``, ``"distance"`` or ``"label"``."""
-    if spec.from_table is not None:
+    if spec.record.from_table is not None:
         return "ranking"
-    if spec.from_items is not None:
+    if spec.record.from_items is not None:
         return "probabilistic"
-    if spec.distance is not None:
+    if spec.record.distance is not None:
         return "distance"
     return "label"
 
@@ -196,7 +197,7 @@ class _Measure:
     def __init__(self, key, scorer):
         self.key = key
         self.scorer = scorer
-        self.spec = _resolve(scorer, {})
+        self.spec = resolve(scorer)
         self.family = _family(self.spec)
         self.greater_is_better = self.spec.greater_is_better
         # The report shows the measure itself (an error positive, lower is better).
@@ -208,10 +209,10 @@ class _Measure:
         arguments = {
             key: value
             for key, value in arguments.items()
-            if value is not None and _accepts(self.spec.func.func, key)
+            if value is not None and _accepts(self.spec.record.function, key)
         }
         if sample_weight is not None:
-            if not _accepts(self.spec.func.func, "sample_weight"):
+            if not _accepts(self.spec.record.function, "sample_weight"):
                 return None, "the measure has no weighted form and sample_weight is given"
             arguments["sample_weight"] = sample_weight
         return arguments, None
@@ -285,7 +286,7 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
                     try:
                         with warnings.catch_warnings():
                             warnings.simplefilter("ignore")
-                            value = float(measure.spec.func(
+                            value = float(measure.spec.function(
                                 _take(y_true, mask), _take(fed, mask), **arguments
                             ))
                     except ValueError:

@@ -325,6 +325,21 @@ def _kappa_weight_matrix(weights, n_classes, measure="weighted_kappa_score"):
     return matrix
 
 
+def _kappa_disagreement(values, weights=None, on_values=False):
+    """The ``(K, K)`` disagreement weights ``W`` of Cohen's kappa on the classes of
+    values ``values``: 1 off the diagonal, ``|i - j|`` (linear) or ``(i - j)^2``
+    (quadratic) for the class positions ``i, j`` (the class values when
+    ``on_values``), or the given matrix, checked."""
+    n_classes = len(values)
+    if weights is None or isinstance(weights, str):
+        position = (
+            np.asarray(values, dtype=np.float64) if on_values
+            else np.arange(n_classes, dtype=np.float64)
+        )
+        return _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
+    return _kappa_weight_matrix(weights, n_classes)
+
+
 def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     """Cohen's kappa, ``1 - sum(W O) / sum(W E)``, disagreement weights on positions.
 
@@ -337,12 +352,7 @@ def _cohen_kappa_from_confusion(confusion, weights=None, on_values=False):
     true and a predicted class present on both sides has a positive weight.
     """
     observed = confusion.matrix
-    n_classes = observed.shape[-1]
-    if weights is None or isinstance(weights, str):
-        position = confusion.values if on_values else np.arange(n_classes, dtype=np.float64)
-        weight = _KAPPA_WEIGHTS[weights](np.abs(position[:, np.newaxis] - position))
-    else:
-        weight = _kappa_weight_matrix(weights, n_classes)
+    weight = _kappa_disagreement(confusion.values, weights, on_values)
     n_true, n_pred = observed.sum(axis=-1), observed.sum(axis=-2)
     # Decided on booleans, exactly: no disagreement is expected only if no pair of
     # classes present on the two sides has a positive weight.

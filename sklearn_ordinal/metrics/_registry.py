@@ -21,6 +21,7 @@ tests iterate this registry and hold the new measure to every door.
 """
 
 import difflib
+import math
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from inspect import signature
@@ -41,6 +42,7 @@ from ._agreement import (
     _balanced_accuracy_item_gains,
     _cohen_kappa,
     _cohen_kappa_from_confusion,
+    _kappa_disagreement,
     _kendall_tau_a_score_from_confusion,
     _kendall_tau_b,
     _kendall_tau_b_from_confusion,
@@ -83,6 +85,28 @@ from ._probabilistic import _item_scores as _rps_item_scores
 from ._probabilistic import ranked_probability_score_loss
 from ._ranking import _u_cons, _u_ovo, _u_pairs, _vus, u_cons_score, u_ovo_score, u_pairs_score
 from ._ranking import vus_score
+from ._trivial_closed_forms import (
+    _trivial_accuracy,
+    _trivial_accuracy_within,
+    _trivial_balanced_accuracy,
+    _trivial_cem,
+    _trivial_correlation,
+    _trivial_gmsec,
+    _trivial_kappa,
+    _trivial_kendall_tau_a,
+    _trivial_macro_f1,
+    _trivial_macro_mean_absolute_error,
+    _trivial_macro_mean_squared_error,
+    _trivial_macro_mean_zero_one_error,
+    _trivial_macro_root_mean_squared_error,
+    _trivial_mean_absolute_error,
+    _trivial_mean_squared_error,
+    _trivial_mean_zero_one_error,
+    _trivial_mes,
+    _trivial_mutual_information,
+    _trivial_only_recall,
+    _trivial_root_mean_squared_error,
+)
 from ._sensitivity import (
     _geometric_mean_score_from_confusion,
     _gmsec_score_from_confusion,
@@ -146,6 +170,29 @@ class MeasureRecord:
     ``(score - trivial) / (perfect - trivial)``. None where it depends on the data
     (mutual information's is the entropy of ``y_true``; Kendall's tau-a stays below
     1 when true classes tie)."""
+    value_range: Optional[tuple] = None
+    """``(lowest, highest)``: every value the measure can take, for every parameter
+    value, lies in it (an interval's ends are clipped to it). Every record states
+    one (``tests/test_registry.py`` holds the measure's values to it); None would
+    clip nothing."""
+    disagreement: Optional[Callable] = None
+    """``disagreement(values, **params)`` of a measure that is Cohen's kappa
+    ``1 - sum(W O) / sum(W E)`` (``O`` the confusion matrix, ``E`` the one expected
+    from its margins): its ``(K, K)`` disagreement weights ``W`` on the class values
+    ``values``. None: not a kappa. Cut points are searched on ``W`` directly."""
+    related_additive: Optional[Callable] = None
+    """``related_additive(**params)``: for a label measure that is not item-additive
+    (or not for some parameters), the scorer names of item-additive measures whose
+    exact cut points start the search of its own. None: it is item-additive for
+    every parameter, or does not judge labels."""
+    trivial_scores: Optional[Callable] = None
+    """``trivial_scores(counts, values, **params)``: ``(scores, warns)`` of the K
+    trivial classifiers (each predicts one class for every item) from the gold class
+    counts and the class values, in closed form (at most ``O(K^2)``), with the
+    keywords of ``from_confusion`` (a partial in both fixes the same ones):
+    ``scores[k]`` is ``from_confusion`` of the matrix whose only non-zero column
+    ``k`` holds the counts, ``warns[k]`` (a bool for all) whether that call warns.
+    None: the trivial classifier scores each of these matrices."""
 
     def item_costs_for(self, class_weights, values, params):
         """The ``(K, K)`` per-item cost (or gain) matrix of the measure with
@@ -236,84 +283,157 @@ class MeasureRecord:
 
 _TIES = {"ties": "average"}
 
+# The ranges of values (``value_range``).
+_UNIT = (0.0, 1.0)
+_SIGNED_UNIT = (-1.0, 1.0)
+_NON_NEGATIVE = (0.0, math.inf)
+
+
+# Starts of the cut-point search on a measure that is not item-additive
+# (``related_additive``): the item-additive measures nearest to it.
+def _macro_errors(**params):
+    """Measures of per-class rates (sensitivities, the worst class, F1, correlations):
+    the macro averages, which weigh every class alike."""
+    return ("neg_macro_mean_absolute_error", "neg_macro_mean_zero_one_error")
+
+
+def _macro_squared_error(**params):
+    """The worst class's squared error (and its root): the macro average."""
+    return ("neg_macro_mean_squared_error",)
+
+
+def _kappa_related_additive(weights=None):
+    """A kappa's disagreement weights as an error: quadratic, the squared error;
+    linear, the absolute error; none (or the user's own), the zero-one error."""
+    named = weights if isinstance(weights, str) else None
+    return ({
+        "quadratic": "neg_mean_squared_error",
+        "linear": "neg_mean_absolute_error",
+    }.get(named, "neg_mean_zero_one_error"),)
+
+
 _RECORDS = [
     # Error measures (Baccianella et al. 2009; the worst class: Cruz-Ramirez et al. 2014)
     MeasureRecord(mean_absolute_error, "labels", False,
                   from_confusion=_mean_absolute_error_from_confusion,
                   distance=(1, False, "micro"),
-                  item_costs=partial(_distance_item_costs, power=1), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, power=1), perfect=0.0,
+                  value_range=_NON_NEGATIVE, related_additive=_macro_errors,
+                  trivial_scores=_trivial_mean_absolute_error),
     MeasureRecord(mean_squared_error, "labels", False,
                   from_confusion=_mean_squared_error_from_confusion,
                   distance=(2, False, "micro"),
-                  item_costs=partial(_distance_item_costs, power=2), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, power=2), perfect=0.0,
+                  value_range=_NON_NEGATIVE, related_additive=_macro_squared_error,
+                  trivial_scores=_trivial_mean_squared_error),
     # The square root of MSE's sum: the same best cut points.
     MeasureRecord(root_mean_squared_error, "labels", False,
                   from_confusion=_root_mean_squared_error_from_confusion,
                   distance=(2, True, "micro"),
-                  item_costs=partial(_distance_item_costs, power=2), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, power=2), perfect=0.0,
+                  value_range=_NON_NEGATIVE, related_additive=_macro_squared_error,
+                  trivial_scores=_trivial_root_mean_squared_error),
     MeasureRecord(mean_zero_one_error, "labels", False,
                   from_confusion=_mean_zero_one_error_from_confusion,
-                  item_costs=_zero_one_item_costs, perfect=0.0),
+                  item_costs=_zero_one_item_costs, perfect=0.0, value_range=_UNIT,
+                  related_additive=_macro_errors, trivial_scores=_trivial_mean_zero_one_error),
     MeasureRecord(macro_mean_absolute_error, "labels", False,
                   from_confusion=_macro_mean_absolute_error_from_confusion,
                   distance=(1, False, "macro"),
-                  item_costs=partial(_distance_item_costs, average="macro", power=1), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, average="macro", power=1), perfect=0.0,
+                  value_range=_NON_NEGATIVE, trivial_scores=_trivial_macro_mean_absolute_error),
     MeasureRecord(macro_mean_squared_error, "labels", False,
                   from_confusion=_macro_mean_squared_error_from_confusion,
                   distance=(2, False, "macro"),
-                  item_costs=partial(_distance_item_costs, average="macro", power=2), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, average="macro", power=2), perfect=0.0,
+                  value_range=_NON_NEGATIVE, trivial_scores=_trivial_macro_mean_squared_error),
     MeasureRecord(macro_root_mean_squared_error, "labels", False,
                   from_confusion=_macro_root_mean_squared_error_from_confusion,
                   distance=(2, True, "macro"),
-                  item_costs=partial(_distance_item_costs, average="macro", power=2), perfect=0.0),
+                  item_costs=partial(_distance_item_costs, average="macro", power=2), perfect=0.0,
+                  value_range=_NON_NEGATIVE,
+                  trivial_scores=_trivial_macro_root_mean_squared_error),
     MeasureRecord(macro_mean_zero_one_error, "labels", False,
                   from_confusion=_macro_mean_zero_one_error_from_confusion,
-                  item_costs=partial(_zero_one_item_costs, average="macro"), perfect=0.0),
+                  item_costs=partial(_zero_one_item_costs, average="macro"), perfect=0.0,
+                  value_range=_UNIT, trivial_scores=_trivial_macro_mean_zero_one_error),
     # Sensitivities
     MeasureRecord(minimum_sensitivity_score, "labels", True,
-                  from_confusion=_minimum_sensitivity_score_from_confusion, perfect=1.0),
+                  from_confusion=_minimum_sensitivity_score_from_confusion, perfect=1.0,
+                  value_range=_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_only_recall),
     MeasureRecord(geometric_mean_score, "labels", True,
-                  from_confusion=_geometric_mean_score_from_confusion, perfect=1.0),
+                  from_confusion=_geometric_mean_score_from_confusion, perfect=1.0,
+                  value_range=_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_only_recall),
     MeasureRecord(gmsec_score, "labels", True, from_confusion=_gmsec_score_from_confusion,
-                  perfect=1.0),
-    MeasureRecord(mes_score, "labels", True, from_confusion=_mes_score_from_confusion, perfect=1.0),
+                  perfect=1.0, value_range=_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_gmsec),
+    MeasureRecord(mes_score, "labels", True, from_confusion=_mes_score_from_confusion, perfect=1.0,
+                  value_range=_UNIT, related_additive=_macro_errors, trivial_scores=_trivial_mes),
     # Closeness (Amigo et al. 2020) and the measures it is compared with
     MeasureRecord(cem_score, "labels", True, from_confusion=_cem_score_from_confusion,
-                  item_costs=_cem_item_gains, perfect=1.0),
+                  item_costs=_cem_item_gains, perfect=1.0, value_range=_UNIT,
+                  trivial_scores=_trivial_cem),
     MeasureRecord(accuracy_within_score, "labels", True,
                   from_confusion=_accuracy_within_score_from_confusion,
-                  item_costs=_accuracy_within_item_gains, perfect=1.0),
+                  item_costs=_accuracy_within_item_gains, perfect=1.0, value_range=_UNIT,
+                  trivial_scores=_trivial_accuracy_within),
     MeasureRecord(kendall_tau_a_score, "labels", True,
-                  from_confusion=_kendall_tau_a_score_from_confusion, perfect=None),
+                  from_confusion=_kendall_tau_a_score_from_confusion, perfect=None,
+                  value_range=_SIGNED_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_kendall_tau_a),
     MeasureRecord(_accuracy, "labels", True, from_confusion=_accuracy_from_confusion,
-                  item_costs=_accuracy_item_gains, perfect=1.0),
+                  item_costs=_accuracy_item_gains, perfect=1.0, value_range=_UNIT,
+                  trivial_scores=_trivial_accuracy),
     MeasureRecord(_balanced_accuracy, "labels", True,
                   from_confusion=_balanced_accuracy_from_confusion,
-                  item_costs=_balanced_accuracy_item_gains, perfect=1.0),
-    MeasureRecord(_macro_f1, "labels", True, from_confusion=_macro_f1_from_confusion, perfect=1.0),
+                  item_costs=_balanced_accuracy_item_gains, perfect=1.0, value_range=_UNIT,
+                  trivial_scores=_trivial_balanced_accuracy),
+    MeasureRecord(_macro_f1, "labels", True, from_confusion=_macro_f1_from_confusion, perfect=1.0,
+                  value_range=_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_macro_f1),
+    # Over the gold classes only: the same trivial scores, since the trivial class k
+    # has F1 0 unless it is a gold class.
     MeasureRecord(_macro_f1_gold, "labels", True, from_confusion=_macro_f1_gold_from_confusion,
-                  perfect=1.0),
+                  perfect=1.0, value_range=_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_macro_f1),
+    # Below -1 with a disagreement matrix of the user's own (weights on one cell
+    # only: -2 on a 2 x 2 table); within [-1, 1] for the named weights.
     MeasureRecord(_cohen_kappa, "labels", True, from_confusion=_cohen_kappa_from_confusion,
-                  perfect=1.0),
+                  perfect=1.0, value_range=(-math.inf, 1.0), disagreement=_kappa_disagreement,
+                  related_additive=_kappa_related_additive, trivial_scores=_trivial_kappa),
     MeasureRecord(_value_weighted_kappa, "labels", True,
-                  from_confusion=partial(_cohen_kappa_from_confusion, on_values=True), perfect=1.0),
+                  from_confusion=partial(_cohen_kappa_from_confusion, on_values=True), perfect=1.0,
+                  value_range=_SIGNED_UNIT,
+                  disagreement=partial(_kappa_disagreement, on_values=True),
+                  related_additive=_kappa_related_additive,
+                  trivial_scores=partial(_trivial_kappa, on_values=True)),
     MeasureRecord(_mutual_information, "labels", True,
-                  from_confusion=_mutual_information_from_confusion, perfect=None),
-    MeasureRecord(_pearson, "labels", True, from_confusion=_pearson_from_confusion, perfect=1.0),
-    MeasureRecord(_spearman, "labels", True, from_confusion=_spearman_from_confusion, perfect=1.0),
+                  from_confusion=_mutual_information_from_confusion, perfect=None,
+                  value_range=_NON_NEGATIVE, related_additive=_macro_errors,
+                  trivial_scores=_trivial_mutual_information),
+    MeasureRecord(_pearson, "labels", True, from_confusion=_pearson_from_confusion, perfect=1.0,
+                  value_range=_SIGNED_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_correlation),
+    MeasureRecord(_spearman, "labels", True, from_confusion=_spearman_from_confusion, perfect=1.0,
+                  value_range=_SIGNED_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_correlation),
     MeasureRecord(_kendall_tau_b, "labels", True, from_confusion=_kendall_tau_b_from_confusion,
-                  perfect=1.0),
+                  perfect=1.0, value_range=_SIGNED_UNIT, related_additive=_macro_errors,
+                  trivial_scores=_trivial_correlation),
     # Ranking (Waegeman et al. 2008)
-    MeasureRecord(vus_score, "scores", True, from_table=_vus, kernel_defaults=_TIES, perfect=1.0),
+    MeasureRecord(vus_score, "scores", True, from_table=_vus, kernel_defaults=_TIES, perfect=1.0,
+                  value_range=_UNIT),
     MeasureRecord(u_pairs_score, "scores", True, from_table=_u_pairs, kernel_defaults=_TIES,
-                  perfect=1.0),
+                  perfect=1.0, value_range=_UNIT),
     MeasureRecord(u_ovo_score, "scores", True, from_table=_u_ovo, kernel_defaults=_TIES,
-                  perfect=1.0),
+                  perfect=1.0, value_range=_UNIT),
     MeasureRecord(u_cons_score, "scores", True, from_table=_u_cons, kernel_defaults=_TIES,
-                  perfect=1.0),
+                  perfect=1.0, value_range=_UNIT),
     # Probabilistic (Epstein 1969)
     MeasureRecord(ranked_probability_score_loss, "proba", False, from_items=_rps_item_scores,
-                  perfect=0.0),
+                  perfect=0.0, value_range=_NON_NEGATIVE),
 ]
 
 # The record travels with its function: the intermediates read it from there.
@@ -452,6 +572,31 @@ class ResolvedMeasure:
         """The measure of a :class:`~sklearn_ordinal._score_table.ScoreTable` of the
         present classes."""
         return self.record.from_table(table, **{**self.record.kernel_defaults, **self.params})
+
+    def disagreement(self, values):
+        """The ``(K, K)`` disagreement weights of a Cohen's kappa on the class values
+        ``values``, or None for another measure."""
+        if self.record.disagreement is None:
+            return None
+        return self.record.disagreement(values, **self.params)
+
+    def related_additive(self):
+        """Scorer names of the item-additive measures nearest to this one (none for an
+        item-additive measure)."""
+        if self.record.related_additive is None:
+            return ()
+        return self.record.related_additive(**self.params)
+
+    @property
+    def value_range(self):
+        """``(lowest, highest)``: every value of the measure lies in it (unbounded where
+        the record states no range)."""
+        return self.record.value_range or (-math.inf, math.inf)
+
+    def from_items(self, y_true, y_pred, labels, sample_weight):
+        """Per-item values, kept weights and scale of a measure that is a weighted
+        mean over items."""
+        return self.record.from_items(y_true, y_pred, labels, sample_weight, **self.params)
 
 
 def _scorer_parts(measure):

@@ -29,7 +29,6 @@ from sklearn.utils import column_or_1d
 from .._compat import validate_params
 from .._confusion import OrdinalConfusion
 from .._validation import _class_values, check_scored_targets
-from ._agreement import _kappa_weight_matrix
 from ._registry import resolve
 
 # Candidate positions of one cut point scored per kernel call on the generic path:
@@ -40,57 +39,6 @@ _BLOCK = 2**14
 # to rounding never swap back and forth.
 _RTOL = 1e-12
 _MAX_SWEEPS = 200
-
-
-# --- Facts about measures (registry) ----------------------------------------------
-
-
-# The kappas' function names (the record's name).
-_KAPPAS = ("weighted_kappa_score", "value_weighted_kappa_score")
-
-
-def _kappa_disagreement(resolved, values):
-    """The disagreement weights ``W[i, j]`` of a Cohen's kappa, which is
-    ``1 - sum(W O) / sum(W E)``, or None for another measure.
-
-    # registry: that a measure is a (weighted) Cohen's kappa, and its weights.
-    """
-    name = resolved.record.name
-    if name not in _KAPPAS:
-        return None
-    weights = resolved.params.get("weights")
-    if weights is not None and not isinstance(weights, str):
-        return _kappa_weight_matrix(weights, len(values))  # the user's own matrix
-    position = values if name == "value_weighted_kappa_score" else np.arange(
-        len(values), dtype=float
-    )
-    distance = np.abs(position[:, np.newaxis] - position)
-    if weights == "quadratic":
-        return distance**2
-    if weights == "linear":
-        return distance
-    return (distance > 0).astype(np.float64)
-
-
-def _related_additive(resolved):
-    """Scorer names of item-additive measures whose exact optima are good starts for
-    the coordinate ascent on ``resolved``.
-
-    # registry: the item-additive measures nearest to a non-additive one (the squared
-    # error for quadratic kappa, the absolute error for linear kappa, ...).
-    """
-    name, params = resolved.record.name, resolved.params
-    if name in _KAPPAS:
-        weights = params.get("weights")
-        return ({
-            "quadratic": "neg_mean_squared_error",
-            "linear": "neg_mean_absolute_error",
-        }.get(weights if isinstance(weights, str) else None, "neg_mean_zero_one_error"),)
-    if name in ("mean_squared_error", "root_mean_squared_error"):
-        return ("neg_macro_mean_squared_error",)
-    # Measures of per-class rates (sensitivities, the worst class, F1, correlations):
-    # the macro averages, which weigh every class alike.
-    return ("neg_macro_mean_absolute_error", "neg_macro_mean_zero_one_error")
 
 
 # --- The sorted scores ---------------------------------------------------------------
@@ -348,11 +296,11 @@ def _search(task, resolved, classes, values, label_scale, weighted):
         # The gold class proportions, predicted in score order.
         np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
     ]
-    for name in _related_additive(resolved):
+    for name in resolved.related_additive():
         related = resolve(name)
         gain = related.record.item_costs_for(task.class_weights, values, related.params)
         starts.append(_exact_boundaries(task, gain if related.greater_is_better else -gain))
-    disagreement = _kappa_disagreement(resolved, values)
+    disagreement = resolved.disagreement(values)
     if disagreement is not None:
         objective = _KappaObjective(task, disagreement)
     else:

@@ -2,7 +2,6 @@
 
 import warnings
 from numbers import Integral, Real
-from typing import Callable, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -21,7 +20,10 @@ from .._validation import (
     check_ordinal_targets,
     check_scored_targets,
 )
-from ..metrics._registry import resolve
+from ..metrics._registry import DATA_ARGUMENTS as _DATA_ARGUMENTS
+# The stats door resolves a measure (and checks its parameters) by the registry,
+# the one place that does; a resolved measure carries its record.
+from ..metrics._registry import resolve as _resolve
 from ..metrics._error import (
     _average,
 )
@@ -53,58 +55,22 @@ from ._resampling import (
 from .._warnings import warn_user
 
 
-class _Measure(NamedTuple):
-    func: Callable
-    """``func(y_true, y_pred, **call_kwargs)``: the measure with its fixed arguments."""
-    name: str
-    from_confusion: Callable
-    from_table: Callable
-    from_items: Callable
-    """``from_items(y_true, y_pred, labels, sample_weight, **keywords)``: per-item values,
-    kept weights and scale of a measure that is a weighted mean over items."""
-    distance: tuple
-    keywords: dict
-    greater_is_better: bool
-    data: dict
-    """``labels``, ``class_values`` or ``sample_weight`` fixed in the measure."""
-
-
-_DATA_ARGUMENTS = ("labels", "class_values", "sample_weight")
-
 # Below this many groups a bootstrap over groups is unreliable (intervals too narrow,
 # Cameron, Gelbach and Miller 2008), and a paired randomization test over g groups
 # has only 2**g sign patterns: users are warned.
 _FEW_GROUPS = 20
 
 
-def _resolve(measure, measure_kwargs):
-    """The measure behind a name, a scorer or a function, with its keywords, resolved
-    (and its parameters checked) by the measure registry, the one place that does."""
-    resolved = resolve(measure, measure_kwargs)
-    record, params = resolved.record, resolved.params
-    return _Measure(
-        func=resolved.function,
-        name=resolved.name,
-        from_confusion=None if record.from_confusion is None else resolved.from_confusion,
-        from_table=None if record.from_table is None else resolved.from_table,
-        from_items=record.from_items,
-        distance=record.distance,
-        keywords=params,
-        greater_is_better=resolved.greater_is_better,
-        data=resolved.data,
-    )
-
-
 def _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight):
     """The measure on the data, by the measure itself: it validates the input as usual."""
     given = {"labels": labels, "class_values": class_values, "sample_weight": sample_weight}
     for parameter, value in given.items():
-        if value is not None and not _accepts(spec.func.func, parameter):
+        if value is not None and not _accepts(spec.record.function, parameter):
             raise ValueError(
                 f"{spec.name} takes no {parameter}; leave it out (the measure has no "
                 f"{parameter.replace('_', ' ')} form), or choose a measure that takes it."
             )
-    value = spec.func(y_true, y_pred, **{k: v for k, v in given.items() if v is not None})
+    value = spec.function(y_true, y_pred, **{k: v for k, v in given.items() if v is not None})
     if np.ndim(value) != 0:
         raise ValueError(
             f"{spec.name} returned {np.shape(value)} values, not one number (e.g. "
@@ -255,7 +221,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
 
     In a paired comparison a system that predicts classes enters by its class values.
     """
-    power, root, default_average = spec.distance
+    power, root, default_average = spec.record.distance
     real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
     reference = np.asarray(systems[real.index(True)], dtype=np.float64)
     classes, codes, _, weights, _ = check_scored_targets(
@@ -281,7 +247,7 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
         values += [weights, weights * errors]
     units = units_from_items(np.column_stack(columns), np.column_stack(values),
                              2 * k * len(systems), groups)
-    average = spec.keywords.get("average", default_average)
+    average = spec.params.get("average", default_average)
 
     def statistic(x):
         return _average(ClassErrors(classes, x[:k], x[k:]), average, root=root)
@@ -346,9 +312,7 @@ def _item_mean_layout(spec, y_true, systems, labels, class_values, sample_weight
     """
     columns, values, scale = [], [], 1.0
     for s, y_pred in enumerate(systems):
-        per_item, weights, scale = spec.from_items(
-            y_true, y_pred, labels, sample_weight, **spec.keywords
-        )
+        per_item, weights, scale = spec.from_items(y_true, y_pred, labels, sample_weight)
         weights = _weights(weights, len(per_item))
         columns += [np.full(len(per_item), 2 * s), np.full(len(per_item), 2 * s + 1)]
         values += [weights, weights * per_item]
@@ -368,12 +332,12 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
         groups = _group_codes(groups, len(systems[0]), sample_weight)
         _warn_few_groups(int(groups.max()) + 1)
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups)
-    if spec.from_table is not None:
+    if spec.record.from_table is not None:
         return _ranking_layout(*args)
-    if spec.from_items is not None:
+    if spec.record.from_items is not None:
         return _item_mean_layout(*args)
     real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
-    if any(real) and spec.distance is not None:
+    if any(real) and spec.record.distance is not None:
         return _distance_layout(*args)
     return _label_layout(*args)
 
@@ -614,34 +578,9 @@ def score_interval(
         _check_same(estimate, statistic(units.total), spec.name)
     rng = check_random_state(random_state)
     fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
-    value_range = _value_range(resolve(measure, measure_kwargs).record.name)
-    low, high = np.clip(fields["confidence_interval"], *value_range)
+    low, high = np.clip(fields["confidence_interval"], *spec.value_range)
     fields["confidence_interval"] = ConfidenceInterval(float(low), float(high))
     return ScoreInterval(**fields)
-
-
-# registry: the range of a measure's values (a fact of each record). Measures in
-# [0, 1] and in [-1, 1]; the others (errors, losses, mutual information) in [0, inf).
-_IN_UNIT_RANGE = {
-    "vus_score", "u_pairs_score", "u_ovo_score", "u_cons_score", "cem_score",
-    "accuracy", "balanced_accuracy", "macro_f1", "accuracy_within_score",
-    "minimum_sensitivity_score", "geometric_mean_score", "gmsec_score", "mes_score",
-    "mean_zero_one_error", "macro_mean_zero_one_error",
-}
-_IN_SIGNED_UNIT_RANGE = {
-    "kendall_tau_a_score", "kendall_tau_b", "spearman", "pearson", "cohen_kappa",
-    "value_weighted_kappa",
-}
-
-
-def _value_range(name):
-    """``(lowest, highest)`` value of the measure ``name``: the ends of an interval
-    (a basic interval's reflection, or rounding) never leave it."""
-    if name in _IN_UNIT_RANGE:
-        return 0.0, 1.0
-    if name in _IN_SIGNED_UNIT_RANGE:
-        return -1.0, 1.0
-    return 0.0, np.inf
 
 
 @validate_params(

@@ -442,13 +442,9 @@ def item_values(table, per_cell, codes, y_score):
 # --- The doors: score_interval / compare_scores with method="delong", and BCa ---
 
 
-def _function_of(spec):
-    return getattr(spec.func, "func", spec.func)
-
-
 def _check_delong(spec, class_values, groups):
     """Refuse what DeLong's variance does not cover, saying what to use instead."""
-    if not _has_placements(_function_of(spec)):
+    if not _has_placements(spec.record.function):
         raise ValueError(
             "method='delong' gives the variance of the ranking measures (VUS, U_pairs, "
             f"U_ovo, U_cons; ROC AUC for two classes) from their placement values; "
@@ -487,8 +483,8 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
                     confidence_level):
     """The :class:`ScoreInterval` of a ranking measure by DeLong's variance."""
     _check_delong(spec, class_values, groups)
-    ties = spec.keywords.get("ties", "average")
-    function = _function_of(spec)
+    ties = spec.params.get("ties", "average")
+    function = spec.record.function
     table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
                          class_order_up_to=_MAX_CLASSES_TO_SCAN if function is vus_score else 0)
     if isinstance(table, _ClassOrder):
@@ -521,7 +517,7 @@ def _item_gradients(spec, y_true, y_score, labels, sample_weight):
     table = _present_classes(
         _sort_each_class(classes, codes, y_score, weights, exponent), spec.name
     )
-    found = influence(_function_of(spec), table, spec.keywords.get("ties", "average"))
+    found = influence(spec.record.function, table, spec.params.get("ties", "average"))
     _check_same_value(found.estimate, spec.from_table(table), spec.name)
     present = np.isin(classes, table.classes)
     kept = present[codes]
@@ -573,11 +569,11 @@ def jackknife_by_placements(spec, table, units, positions_to_cells):
     ``positions_to_cells`` maps a position of the intermediate to its table cell.
     A unit that is its class's last item gets NaN here; the caller computes those.
     """
-    function = _function_of(spec)
+    function = spec.record.function
     if not _has_placements(function):
         return None
     rows = units.contributions
     if np.any(np.diff(rows.indptr) != 1) or np.any(_class_weights(table) <= 0):
         return None
-    found = influence(function, table, spec.keywords.get("ties", "average"))
+    found = influence(function, table, spec.params.get("ties", "average"))
     return found.leave_one_out(positions_to_cells(rows.indices), rows.data)
