@@ -3,8 +3,9 @@
 Ordinal models tuned and held against the trivial class
 =======================================================
 
-Three ordinal models of `mord <https://github.com/fabianp/mord>`_ beside
-scikit-learn's multinomial logistic regression, on real data: the party
+Three ordinal models of `mord <https://github.com/fabianp/mord>`_ and one of
+`skordinal <https://pypi.org/project/skordinal/>`_ beside scikit-learn's
+multinomial logistic regression, on real data: the party
 identification of 944 American voters on a 7-point scale. Each model is tuned by a
 grid search twice, once under the micro-averaged mean absolute error and once under
 the macro-averaged one, then scored on a held-out half of the voters next to the
@@ -13,8 +14,8 @@ model's real-valued score.
 
 The data are the subset of the 1996 American National Election Study (ANES) that
 statsmodels ships (``statsmodels.api.datasets.anes96``; public domain,
-https://electionstudies.org/). This example needs ``statsmodels`` and ``mord``
-(both in the ``docs`` extra of sklearn-ordinal).
+https://electionstudies.org/). This example needs ``statsmodels``, ``mord`` and
+``skordinal`` (all in the ``docs`` extra of sklearn-ordinal).
 """
 
 # %%
@@ -70,11 +71,14 @@ train, test = train_test_split(
 # ``OrdinalRidge`` is a ridge regression whose ``predict`` rounds the latent score to
 # a class and which has no method giving the score itself; ranking its labels would
 # put every class in one block of ties. The subclass below gives the latent score as
-# ``decision_function``, the method a pipeline passes on. scikit-learn's
-# ``LogisticRegression`` is ranked on the expected class of its ``predict_proba``.
+# ``decision_function``, the method a pipeline passes on. skordinal's ``POM``
+# (proportional odds model, a cumulative-logit model fitted by maximum likelihood,
+# which also takes class weights) and scikit-learn's ``LogisticRegression`` are
+# ranked on the expected class of their ``predict_proba``.
 #
 # The scorer of each model's VUS names that method with ``response_method=``.
 import mord
+from skordinal.classifiers import POM
 from sklearn.linear_model import LogisticRegression
 
 
@@ -87,12 +91,17 @@ class OrdinalRidgeWithScore(mord.OrdinalRidge):
 
 # name: (model, grid of its parameters, the method giving its real-valued score)
 models = {
-    "LogisticAT": (mord.LogisticAT(), {"alpha": [0.01, 0.1, 1, 10, 100]}, "predict_proba"),
-    "LogisticIT": (mord.LogisticIT(), {"alpha": [0.01, 0.1, 1, 10, 100]}, "predict_proba"),
-    "OrdinalRidge": (
+    "mord.LogisticAT": (mord.LogisticAT(), {"alpha": [0.01, 0.1, 1, 10, 100]}, "predict_proba"),
+    "mord.LogisticIT": (mord.LogisticIT(), {"alpha": [0.01, 0.1, 1, 10, 100]}, "predict_proba"),
+    "mord.OrdinalRidge": (
         OrdinalRidgeWithScore(),
         {"alpha": [0.1, 1, 10, 100, 1000]},
         "decision_function",
+    ),
+    "skordinal POM": (
+        POM(),
+        {"alpha": [0, 0.1, 1, 10, 100], "class_weight": [None, "balanced"]},
+        "predict_proba",
     ),
     "LogisticRegression": (
         LogisticRegression(max_iter=1000),
@@ -107,7 +116,8 @@ models = {
 # Each model is scaled and tuned by :class:`~sklearn.model_selection.GridSearchCV`
 # under each measure, on the same folds. mord's models are not tagged as classifiers,
 # so a plain ``cv=5`` would give them unshuffled, unstratified folds (scikit-learn's
-# :class:`~sklearn.model_selection.KFold`); the folds are given explicitly instead.
+# :class:`~sklearn.model_selection.KFold`); the same stratified, shuffled folds are
+# given to every search instead.
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
@@ -132,7 +142,7 @@ for name, (model, grid, _) in models.items():
         searches[name, selected_by] = search.fit(X[train], y[train])
         chosen = {key.removeprefix("model__"): value
                   for key, value in search.best_params_.items()}  # fmt: skip
-        print(f"{name:<18} selected by the {selected_by}: {chosen}")
+        print(f"{name:<19} selected by the {selected_by}: {chosen}")
 
 # %%
 # Held against the trivial class on the held-out half
@@ -149,7 +159,7 @@ for name, (model, grid, _) in models.items():
 # ranked in the order of the classes; a random score gets :math:`1/7!`, so the
 # values are small. The column ``VUS of labels`` ranks the hard predictions instead
 # of the real-valued score (the scorer warns that it does; the warning is silenced
-# here because it is the point of the column).
+# here because that is the point of the column, discussed at the end).
 import math
 import warnings
 
@@ -189,11 +199,12 @@ print(f"VUS of the trivial class {table.loc['VUS', 'trivial_mean']:.6f}, "
 # What the two errors see
 # -----------------------
 # Which model is best, and by how much it beats the trivial class, depends on the
-# measure. Each model tuned under a measure, ranked under that same measure, best
-# first:
-for measure in measures:
-    ranked = results.xs(measure, level="selected by")[measure].sort_values()
-    print(f"under the {measure}: " + ", ".join(f"{m} {e:.3f}" for m, e in ranked.items()))
+# measure. Each model tuned under a measure and scored under that same measure, and
+# its rank among the models (1 the best):
+tuned = pd.DataFrame(
+    {measure: results.xs(measure, level="selected by")[measure] for measure in measures}
+)
+print(pd.concat({"error": tuned, "rank": tuned.rank().astype(int)}, axis=1).round(4).to_string())
 micro_skill, macro_skill = results["skill micro MAE"], results["skill macro MAE"]
 print(f"tuned models better than the trivial class under both errors: "
       f"{((micro_skill > 0) & (macro_skill > 0)).sum()} of {len(results)}")  # fmt: skip
@@ -211,14 +222,14 @@ print(f"skill lower under the macro MAE than under the micro MAE: "
 # The classes each model selected by the macro MAE predicts for the held-out voters:
 for name in models:
     predicted = np.unique(searches[name, "macro MAE"].best_estimator_.predict(X[test]))
-    print(f"{name:<18} predicts the classes {predicted.astype(int).tolist()}")
+    print(f"{name:<19} predicts the classes {predicted.astype(int).tolist()}")
 
 # %%
 # The error on the held-out voters of each true class shows why. The micro MAE is
 # the mean of these points weighted by the class sizes, so it rewards a model that is
 # right about the large partisan classes at both ends of the scale; the macro MAE is
 # their plain mean, so the thin middle of the scale counts as much as the ends. A
-# model that never predicts an independent (LogisticIT) keeps a fair part of its
+# model that never predicts an independent (mord's LogisticIT) keeps a fair part of its
 # skill under the micro MAE and loses most of it under the macro MAE. The black
 # lines are the two trivial classes, each a class of the middle of the scale
 # predicted for everyone.
@@ -238,10 +249,16 @@ ax.legend(fontsize=8)
 plt.show()
 
 # %%
-# The VUS of each model's real-valued score is higher than the VUS of its hard
-# labels: ranking labels puts all the voters predicted in one class in a tie, and a
-# ranking measure then scores the rounding as much as the model. When models are
-# compared by a ranking measure, name the method that gives each one's score (see
-# :ref:`ranking`).
+# The VUS of a score and the VUS of labels
+# ----------------------------------------
+# A ranking measure counts tied voters as ordered at random (see
+# :ref:`ranking_ties`). For mord's three threshold models, whose predicted class
+# grows with their score, the VUS of the hard labels is therefore what the score
+# would get, on average, with its order inside each predicted class shuffled: the
+# difference is what that order adds, and it is not the same for every model. It
+# can even be negative on a small sample, when the order inside the predicted
+# classes is worse than chance. A table that ranks some models on their scores
+# and others on their labels compares unlike things; name the method that gives
+# each model's score (see :ref:`ranking`).
 higher = results["VUS"] > results["VUS of labels"]
 print(f"VUS of the score above the VUS of the labels for {higher.sum()} of {len(higher)}")
