@@ -78,8 +78,8 @@ train, test = train_test_split(
 #
 # The scorer of each model's VUS names that method with ``response_method=``.
 import mord
-from skordinal.classifiers import POM
 from sklearn.linear_model import LogisticRegression
+from skordinal.classifiers import POM
 
 
 class OrdinalRidgeWithScore(mord.OrdinalRidge):
@@ -233,7 +233,7 @@ for name in models:
 # skill under the micro MAE and loses most of it under the macro MAE. The black
 # lines are the two trivial classes, each a class of the middle of the scale
 # predicted for everyone.
-fig, ax = plt.subplots(figsize=(7, 3.5), layout="constrained")
+fig, ax = plt.subplots(figsize=(9, 3.5), layout="constrained")
 for name in models:
     y_pred = searches[name, "macro MAE"].best_estimator_.predict(X[test])
     per_class = [np.abs(y_pred - y[test])[y[test] == k].mean() for k in classes]
@@ -245,7 +245,7 @@ for measure, (_, chosen) in trivial.items():
 ax.set(ylabel="mean absolute error", title="Held-out error on each true class "
        "(models selected by the macro MAE)")  # fmt: skip
 ax.tick_params(axis="x", labelsize=8)
-ax.legend(fontsize=8)
+ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
 plt.show()
 
 # %%
