@@ -7,7 +7,8 @@ voters. Its numbers are checked against the measures computed here directly, and
 the claims its text rests on are checked: tuned under the macro MAE, a model
 beats the trivial class of the macro MAE on the held-out voters; the VUS of each
 model's real-valued score differs from the VUS of its hard labels; the latent score
-given to mord's OrdinalRidge is the one its predict rounds.
+given to mord's OrdinalRidge is the one its predict rounds, and the expected class
+of mord's threshold models ranks the voters as their latent score does.
 Skipped where statsmodels, mord or skordinal (the docs extra) is missing.
 """
 
@@ -120,3 +121,19 @@ def test_the_ridge_score_is_what_its_predict_rounds(example):
     assert not np.array_equal(score, np.round(score))
     vus = example["results"].loc[("mord.OrdinalRidge", "macro MAE"), "VUS"]
     assert vus == pytest.approx(vus_score(y[test], score))
+
+
+@pytest.mark.parametrize("name", ["mord.LogisticAT", "mord.LogisticIT"])
+def test_the_expected_class_of_a_threshold_model_ranks_as_its_latent_score(name, example):
+    # So the VUS of predict_proba (the expected class) is the VUS of the latent score.
+    X, y, test = example["X"], example["y"], example["test"]
+    model = example["searches"][name, "macro MAE"].best_estimator_
+    latent = model[:-1].transform(X[test]) @ model[-1].coef_
+    expected = model.predict_proba(X[test]) @ np.arange(y.max() + 1)
+    order = np.argsort(latent, kind="stable")
+    # Non-decreasing up to rounding (voters with the same features tie exactly).
+    assert np.all(np.diff(expected[order]) >= -1e-12)
+    assert np.ptp(expected) > 1
+    assert vus_score(y[test], expected) == pytest.approx(vus_score(y[test], latent))
+    vus = example["results"].loc[(name, "macro MAE"), "VUS"]
+    assert vus == pytest.approx(vus_score(y[test], latent))

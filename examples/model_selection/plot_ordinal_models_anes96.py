@@ -24,7 +24,7 @@ https://electionstudies.org/). This example needs ``statsmodels``, ``mord`` and
 # ``PID`` runs from 0 (strong Democrat) to 6 (strong Republican). The classes are
 # not very unequal, but the middle of the scale is thin: the pure independents are
 # the smallest class. The features are the voter's age, education, household income,
-# days a week watching TV news, the log of the population of their home town, and
+# times a week watching TV news, the log of the population of their home town, and
 # where they place themselves from liberal (1) to conservative (7).
 import matplotlib.pyplot as plt
 import numpy as np
@@ -65,12 +65,13 @@ train, test = train_test_split(
 # The models and their real-valued scores
 # ---------------------------------------
 # mord's ``LogisticAT`` (all thresholds) and ``LogisticIT`` (immediate thresholds)
-# are cumulative-logit models: ``predict_proba`` gives the class probabilities, and
-# the expected class, which the ranking scorers compute from them, grows with the
-# model's latent score, so it ranks the voters as the latent score does. mord's
+# are threshold models: one latent score per voter, cut into classes at learnt
+# thresholds. Their ``predict_proba`` reads the thresholds as a cumulative-logit
+# model, and the expected class, which the ranking scorers compute from it, grows
+# with the latent score, so it ranks the voters as the latent score does. mord's
 # ``OrdinalRidge`` is a ridge regression whose ``predict`` rounds the latent score to
 # a class and which has no method giving the score itself; ranking its labels would
-# put every class in one block of ties. The subclass below gives the latent score as
+# put each predicted class in one block of ties. The subclass below gives the latent score as
 # ``decision_function``, the method a pipeline passes on. skordinal's ``POM``
 # (proportional odds model, a cumulative-logit model fitted by maximum likelihood,
 # which also takes class weights) and scikit-learn's ``LogisticRegression`` are
