@@ -2,7 +2,7 @@
 
 The build needs no network, neither to build nor to view: MathJax is copied into
 the build from the sphinx-mathjax-offline package, the examples run on data that
-ship with scikit-learn, and references to other projects' objects become plain
+ship with scikit-learn or statsmodels, and references to other projects' objects become plain
 links (see ``_external_reference`` below) instead of intersphinx look-ups.
 """
 
