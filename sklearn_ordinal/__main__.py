@@ -146,15 +146,15 @@ def _print_comparison(table):
     width = max(len(name) for name in table.index)
     _say(
         f"  {'measure':<{width}}  {'model':>8}  {'trivial':>8}  {'trivial class':<13}"
-        "  improvement"
+        f"  {'mean diff':>9}  {'skill':>7}"
     )
     for name, row in table.iterrows():
         classes = "/".join(str(c) for c in sorted(set(row["trivial_class"])))
         _say(
             f"  {name:<{width}}  {row['estimator_mean']:8.3f}  {row['trivial_mean']:8.3f}"
-            f"  {classes:<13}  {row['improvement']:+10.1%}"
+            f"  {classes:<13}  {row['mean_difference']:+9.3f}  {row['skill']:+7.3f}"
         )
-    losing = [name for name, row in table.iterrows() if row["improvement"] < 0]
+    losing = [name for name, row in table.iterrows() if row["mean_difference"] < 0]
     if losing:
         _say(f"  -> worse than the trivial classifier under: {', '.join(losing)}")
     else:
@@ -240,8 +240,10 @@ def _run(args):
         _print_comparison(table)
         _say("")
 
-    _say("improvement = (model - trivial) / |trivial|, mean over the folds; the trivial class")
-    _say("is chosen on each training fold for that measure (Baccianella et al. 2009).")
+    _say("mean diff = model - trivial, mean over the folds; skill = (model - trivial) /")
+    _say("(perfect - trivial), as compare_to_trivial gives them: 1 is perfect, 0 no better")
+    _say("than the trivial class, below 0 worse. The trivial class is chosen on each")
+    _say("training fold for that measure (Baccianella et al. 2009).")
     _say("difference: the measure on all out-of-fold predictions, model minus trivial,")
     _say("higher = better; significantly better = its BCa interval lies above 0.")
     _say(f"Finished in {time.perf_counter() - start:.1f} s.")

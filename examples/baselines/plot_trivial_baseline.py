@@ -78,7 +78,7 @@ model = make_pipeline(StandardScaler(), LogisticRegression(C=0.1, max_iter=1000)
 cv = StratifiedKFold(5, shuffle=True, random_state=0)
 scoring = ["neg_mean_absolute_error", "neg_macro_mean_absolute_error", "cem_ord"]
 table = compare_to_trivial(model, X, y, scoring=scoring, cv=cv)
-print(table[["estimator_mean", "trivial_mean", "improvement"]].round(3))
+print(table[["estimator_mean", "trivial_mean", "mean_difference", "skill"]].round(3))
 
 # %%
 # The model beats the trivial classifier under the micro MAE, and loses to it under
