@@ -268,6 +268,15 @@ the gold file lacks, or an id twice in one file is an error that names the ids;
 --missing wrong counts a gold item without a prediction as wrong (PyEvALL's
 convention); the report's header says which, and how many items it affected.
 
+A prediction file may also give the system's class probabilities, one column per
+class named proba_<class> (proba_3 for the class 3, proba_very_low for very_low),
+exactly one per class of the order (--labels, or the gold numbers' own order), each
+row summing to 1 within 1e-6: the ranked probability score reads them, and the
+ranking measures their expected class. With a label column beside them the other
+measures read the labels; without one, the file gives only probabilities and the
+measures of classes are n/a for it (no class is derived from the probabilities).
+A bad proba_ column or row exits with code 2, naming the first bad row's id.
+
 Text labels have no order of their own: give it with --labels (lowest class first)
 for every measure that depends on the order. Bad input exits with code 2 and a
 one-line message on standard error.
@@ -483,15 +492,23 @@ def _run_evaluate(args):
         print(data.note, file=sys.stderr)
     labels = _class_labels(args.labels, data.y_true)
     options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
-    progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"
+    progress(f"scoring {len(data.systems)} system(s) on {len(data.y_true)} items"
              + ("" if data.groups is None else f" in {data.groups.nunique()} groups"))
+    # In the files' order: a file of probabilities alone is a 2-D output of its own.
+    predictions = {name: data.y_pred[name] if name in data.y_pred
+                   else data.y_proba[name].to_numpy() for name in data.systems}
+    y_proba = {name: frame.to_numpy() for name, frame in data.y_proba.items()
+               if name in data.y_pred}
     report = evaluate(
-        data.y_true, data.y_pred, measures=args.measures, labels=labels, groups=data.groups,
+        data.y_true, predictions, y_proba=y_proba, measures=args.measures, labels=labels,
+        groups=data.groups,
         confidence_level=args.confidence_level, random_state=args.seed, method=args.method,
         **options,
     )
     report.input_note = data.note
     _note_systems_read_as_scores(report, data.y_pred)
+    for system in report.settings["probabilities_given"]:
+        progress(f"{system}: class probabilities read from its proba_ columns")
     if verbose:
         for row in report.warnings.itertuples():
             _tell("warning", f"{row.measure}, {row.system}: {row.message}")
