@@ -342,3 +342,16 @@ def test_help_explains_the_probability_columns(capsys):
     assert re.search(r"one column per class named proba_<class> \(proba_3 for the class 3, "
                      r"proba_very_low for very_low\)", text)
     assert "within 1e-6" in text and "no class is derived from the probabilities" in text
+
+
+def test_the_user_guides_example_error_is_the_commands(tmp_path, capsys):
+    guide = Path(__file__).resolve().parents[1] / "docs" / "user_guide" / "evaluating_files.rst"
+    prose = " ".join(guide.read_text(encoding="utf-8").split())
+    (tmp_path / "gold.csv").write_text("id,value\na,low\nb,mid\nc,high\nd,mid\n")
+    (tmp_path / "model.csv").write_text(
+        "id,value,proba_low,proba_mid,proba_high\n"
+        "a,low,0.7,0.2,0.1\nb,mid,0.1,0.8,0.1\nc,mid,0.1,0.6,0.4\nd,high,0.2,0.3,0.5\n")
+    code, _, err = _cli(capsys, tmp_path / "gold.csv", tmp_path / "model.csv",
+                        "--labels", "low,mid,high")
+    assert code == 2
+    assert err.replace(f"{tmp_path}/", "").strip() in prose
