@@ -109,12 +109,12 @@ def _read_probabilities(table, path, classes, keys):
         pd.to_numeric(cells[column], errors="coerce").to_numpy(dtype=np.float64)
         for column in columns
     ])
-    # A cell written "NaN" (pandas' and NumPy's text for it) is as missing as an empty one.
-    empty = np.column_stack([
-        cells[column].isna().to_numpy()
-        | (cells[column].astype(str).str.strip().str.lower() == "nan").to_numpy()
-        for column in columns
-    ])
+    empty = cells.isna().to_numpy().copy()
+    # A cell written "NaN" (pandas' and NumPy's text for it) is as missing as an empty
+    # one; only the few cells that did not read as numbers are looked at as text.
+    rows, ks = np.nonzero(np.isnan(values) & ~empty)
+    empty[rows, ks] = [str(cells.iat[row, k]).strip().lower() == "nan"
+                       for row, k in zip(rows, ks)]
     not_number = ~empty & np.isnan(values)
     infinite = np.isinf(values)
     negative = values < 0
