@@ -426,8 +426,8 @@ def evaluate(
         classes' own order), each row non-negative and summing to 1 within 1e-6. A
         system named in ``predictions`` too gives both: its labels (or scores) for
         the measures of classes and the distances, its probabilities for the ranked
-        probability score and the ranking measures. A system named here only gives
-        only probabilities, as a 2-D array in ``predictions`` does.
+        probability score and the ranking measures. A system named only here gives
+        probabilities alone, as a 2-D array in ``predictions`` does.
     measures : list, tuple, dict, str or callable, default=None
         Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`), scorers or
         measure functions of this package (a function's column is its name, a scorer's
