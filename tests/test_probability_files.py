@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from sklearn_ordinal.__main__ import main
-from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
+from sklearn_ordinal.evaluation import EvaluationReport, evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import (
     mean_absolute_error,
     ranked_probability_score_loss,
@@ -157,6 +157,12 @@ def test_a_system_of_probabilities_alone_has_no_class_derived(tmp_path):
     for text in (report.to_string(width=1000), report.to_markdown(), report.to_html()):
         assert "Class probabilities given by only" in text
         assert sentence in text
+    again = EvaluationReport.from_json(report.to_json())
+    assert again.probabilities_note == report.probabilities_note
+    assert json.loads(report.to_json())["probabilities_note"] == report.probabilities_note
+    # A report of labels alone says nothing of probabilities.
+    plain = evaluate(y, {"labels": proba.argmax(axis=1) + 1}, measures=["accuracy"], **QUICK)
+    assert plain.probabilities_note == "" and "probabilities" not in plain.to_string()
 
 
 def test_expected_class_is_the_scorers_and_ranks_like_it():
