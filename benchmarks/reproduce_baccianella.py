@@ -159,11 +159,11 @@ def main(argv=None):
     trivial_micro, trivial_macro = ours.loc["Trivial", "MAE^mu"], ours.loc["Trivial", "MAE^M"]
     for name in LEARNED:
         micro, macro = ours.loc[name, "MAE^mu"], ours.loc[name, "MAE^M"]
-        print(f"  {name}: improvement over the trivial-class classifier of each measure: "
+        print(f"  {name}: skill over the trivial-class classifier of each measure: "
               f"MAE^mu {100 * (trivial_micro - micro) / trivial_micro:+.1f}%, "
               f"MAE^M {100 * (trivial_macro - macro) / trivial_macro:+.1f}%")
     print("\nThe paper's Table I (TripAdvisor-15763, epsilon-SVR on bag of words):")
-    print("  dataset  trivial MAE^mu  trivial MAE^M  SVR MAE^mu  SVR MAE^M  improvement mu / M")
+    print("  dataset  trivial MAE^mu  trivial MAE^M  SVR MAE^mu  SVR MAE^M  skill mu / M")
     for name, (tmu, tm, smu, sm) in PAPER_TABLE_1.items():
         print(f"  {name:<8s} {tmu:14.3f} {tm:14.3f} {smu:11.3f} {sm:10.3f}  "
               f"{100 * (tmu - smu) / tmu:+6.1f}% / {100 * (tm - sm) / tm:+5.1f}%")

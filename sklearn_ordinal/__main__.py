@@ -146,15 +146,15 @@ def _print_comparison(table):
     width = max(len(name) for name in table.index)
     _say(
         f"  {'measure':<{width}}  {'model':>8}  {'trivial':>8}  {'trivial class':<13}"
-        "  improvement"
+        f"  {'mean diff':>9}  {'skill':>7}"
     )
     for name, row in table.iterrows():
         classes = "/".join(str(c) for c in sorted(set(row["trivial_class"])))
         _say(
             f"  {name:<{width}}  {row['estimator_mean']:8.3f}  {row['trivial_mean']:8.3f}"
-            f"  {classes:<13}  {row['improvement']:+10.1%}"
+            f"  {classes:<13}  {row['mean_difference']:+9.3f}  {row['skill']:+7.3f}"
         )
-    losing = [name for name, row in table.iterrows() if row["improvement"] < 0]
+    losing = [name for name, row in table.iterrows() if row["mean_difference"] < 0]
     if losing:
         _say(f"  -> worse than the trivial classifier under: {', '.join(losing)}")
     else:
@@ -240,8 +240,10 @@ def _run(args):
         _print_comparison(table)
         _say("")
 
-    _say("improvement = (model - trivial) / |trivial|, mean over the folds; the trivial class")
-    _say("is chosen on each training fold for that measure (Baccianella et al. 2009).")
+    _say("mean diff = model - trivial, mean over the folds; skill = (model - trivial) /")
+    _say("(perfect - trivial), as compare_to_trivial gives them: 1 is perfect, 0 no better")
+    _say("than the trivial class, below 0 worse. The trivial class is chosen on each")
+    _say("training fold for that measure (Baccianella et al. 2009).")
     _say("difference: the measure on all out-of-fold predictions, model minus trivial,")
     _say("higher = better; significantly better = its BCa interval lies above 0.")
     _say(f"Finished in {time.perf_counter() - start:.1f} s.")
@@ -265,6 +267,15 @@ the gold file lacks, or an id twice in one file is an error that names the ids;
 --missing drop (or --allow-missing) scores only the items common to all files, and
 --missing wrong counts a gold item without a prediction as wrong (PyEvALL's
 convention); the report's header says which, and how many items it affected.
+
+A prediction file may also give the system's class probabilities, one column per
+class named proba_<class> (proba_3 for the class 3, proba_very_low for very_low),
+exactly one per class of the order (--labels, or the gold numbers' own order), each
+row summing to 1 within 1e-6: the ranked probability score reads them, and the
+ranking measures their expected class. With a label column beside them the other
+measures read the labels; without one, the file gives only probabilities and the
+measures of classes are n/a for it (no class is derived from the probabilities).
+A bad proba_ column or row exits with code 2, naming the first bad row's id.
 
 Text labels have no order of their own: give it with --labels (lowest class first)
 for every measure that depends on the order. Bad input exits with code 2 and a
@@ -482,15 +493,23 @@ def _run_evaluate(args):
         print(data.note, file=sys.stderr)
     labels = _class_labels(args.labels, data.y_true)
     options = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
-    progress(f"scoring {data.y_pred.shape[1]} system(s) on {len(data.y_true)} items"
+    progress(f"scoring {len(data.systems)} system(s) on {len(data.y_true)} items"
              + ("" if data.groups is None else f" in {data.groups.nunique()} groups"))
+    # In the files' order: a file of probabilities alone is a 2-D output of its own.
+    predictions = {name: data.y_pred[name] if name in data.y_pred
+                   else data.y_proba[name].to_numpy() for name in data.systems}
+    y_proba = {name: frame.to_numpy() for name, frame in data.y_proba.items()
+               if name in data.y_pred}
     report = evaluate(
-        data.y_true, data.y_pred, measures=args.measures, labels=labels, groups=data.groups,
+        data.y_true, predictions, y_proba=y_proba, measures=args.measures, labels=labels,
+        groups=data.groups,
         confidence_level=args.confidence_level, random_state=args.seed, method=args.method,
         **options,
     )
     report.input_note = data.note
     _note_systems_read_as_scores(report, data.y_pred)
+    for system in report.settings["probabilities_given"]:
+        progress(f"{system}: class probabilities read from its proba_ columns")
     if verbose:
         for row in report.warnings.itertuples():
             _tell("warning", f"{row.measure}, {row.system}: {row.message}")

@@ -4,14 +4,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.dummy import DummyClassifier
-from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold, KFold, StratifiedKFold, cross_validate
 
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.metrics import get_scorer
 from sklearn_ordinal.model_selection import compare_to_trivial
-from sklearn_ordinal.model_selection._baseline import _relative_improvement
+from sklearn_ordinal.model_selection._baseline import _skill
 
 MICRO, MACRO = "neg_mean_absolute_error", "neg_macro_mean_absolute_error"
 COLUMNS = [
@@ -22,7 +21,6 @@ COLUMNS = [
     "trivial_class",
     "mean_difference",
     "skill",
-    "improvement",
 ]
 
 
@@ -56,51 +54,48 @@ def test_table_matches_a_brute_force_cross_validation():
         assert row["trivial_mean"] == pytest.approx(np.mean(trivial_scores))
         assert row["trivial_std"] == pytest.approx(np.std(trivial_scores))
         assert row["trivial_class"] == trivial_classes
-        expected = (np.mean(model_scores) - np.mean(trivial_scores)) / abs(np.mean(trivial_scores))
-        assert row["improvement"] == pytest.approx(expected)
         # Errors are perfect at 0: the skill score is the relative error reduction.
         difference = np.mean(model_scores) - np.mean(trivial_scores)
         assert row["mean_difference"] == pytest.approx(difference)
-        assert row["skill"] == pytest.approx(difference / (0 - np.mean(trivial_scores)))
+        assert row["skill"] == pytest.approx(difference / abs(np.mean(trivial_scores)))
     # The trivial class depends on the measure: the macro one is a middle class.
     assert set(table.loc[MACRO, "trivial_class"]) <= {1, 2}
 
 
 def test_both_sides_see_the_same_folds_even_with_a_shuffling_splitter():
     # The trivial classifier of the measure compared with itself: identical folds
-    # give identical scores, so the improvement is exactly 0.
+    # give identical scores, so the skill is exactly 0.
     X, y = _ordinal_task(seed=1)
     cv = KFold(5, shuffle=True)  # no random_state: two split() calls differ
     table = compare_to_trivial(TrivialOrdinalClassifier(MICRO), X, y, scoring=MICRO, cv=cv)
     assert table.loc[MICRO, "estimator_mean"] == table.loc[MICRO, "trivial_mean"]
-    assert table.loc[MICRO, "improvement"] == 0.0
+    assert table.loc[MICRO, "skill"] == 0.0
 
 
 @pytest.mark.parametrize(
     "model, trivial, expected",
     [
+        # For an error (perfect at 0) the skill is the relative error reduction.
         # Baccianella et al. (2009), section V, on Table I (MAE, lower is better):
         (-0.621, -0.631, 0.0158),  # Global, MAE^mu: "a mere +1.58% improvement"
         (-0.788, -1.200, 0.343),  # Global, MAE^M: "a brisk +34.3% improvement"
         (-0.847, -0.756, -0.120),  # Value, MAE^mu: "a 12.0% deterioration"
         (-1.085, -1.200, 0.0958),  # Value, MAE^M: "a 9.5% improvement" (9.58, truncated)
-        (0.8, 0.5, 0.6),  # a score (higher is better)
-        (-0.2, 0.5, -1.4),
     ],
 )
-def test_relative_improvement_is_signed_so_that_positive_is_better(model, trivial, expected):
-    assert _relative_improvement(model, trivial, "m") == pytest.approx(expected, abs=5e-4)
+def test_skill_of_an_error_is_the_papers_relative_improvement(model, trivial, expected):
+    assert _skill(model, trivial, 0.0) == pytest.approx(expected, abs=5e-4)
 
 
-def test_trivial_score_zero_gives_nan_improvement_with_a_warning():
-    # One class only: every trivial classifier is perfect, MAE 0.
+def test_trivial_score_perfect_gives_nan_skill():
+    # One class only: every trivial classifier is perfect, MAE 0: no room to improve.
     X, y = np.zeros((10, 1)), np.full(10, 3)
-    with pytest.warns(UndefinedMetricWarning, match="relative improvement is undefined"):
-        table = compare_to_trivial(
-            DummyClassifier(strategy="most_frequent"), X, y, scoring=MICRO, cv=2
-        )
+    table = compare_to_trivial(
+        DummyClassifier(strategy="most_frequent"), X, y, scoring=MICRO, cv=2
+    )
     assert table.loc[MICRO, "trivial_mean"] == 0
-    assert np.isnan(table.loc[MICRO, "improvement"])
+    assert np.isnan(table.loc[MICRO, "skill"])
+    assert "improvement" not in table.columns
 
 
 def test_scoring_forms_name_the_rows():

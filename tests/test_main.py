@@ -40,11 +40,13 @@ def demo_output():
 
 
 def _rows(output, measure):
-    """The comparison rows of one measure: (model, trivial, trivial class, improvement)."""
-    pattern = rf"^  {measure} +(-?\d+\.\d+) +(-?\d+\.\d+) +(\S+) +([+-]\d+\.\d)%$"
+    """The comparison rows of one measure: (model, trivial, trivial class, mean
+    difference, skill)."""
+    pattern = (rf"^  {measure} +(-?\d+\.\d+) +(-?\d+\.\d+) +(\S+) +([+-]\d+\.\d{{3}})"
+               r" +([+-]\d+\.\d{3})$")
     return [
-        (float(model), float(trivial), classes, float(improvement))
-        for model, trivial, classes, improvement in re.findall(pattern, output, re.M)
+        (float(model), float(trivial), classes, float(difference), float(skill))
+        for model, trivial, classes, difference, skill in re.findall(pattern, output, re.M)
     ]
 
 
@@ -70,8 +72,11 @@ def test_demo_prints_selection_and_comparison_tables(demo_output):
     # MAE^M 1.2; for MAE^mu it is grade 4, as on TripAdvisor-15763.
     assert all(row[1:3] == (-1.2, "3") for row in macro)
     assert all(row[2] == "4" for row in micro)
-    for model, trivial, _, improvement in micro + macro:
-        assert improvement == pytest.approx(100 * (model - trivial) / abs(trivial), abs=0.2)
+    for model, trivial, _, difference, skill in micro + macro:
+        assert difference == pytest.approx(model - trivial, abs=2e-3)
+        # Errors are perfect at 0: the skill is the relative error reduction.
+        assert skill == pytest.approx((model - trivial) / abs(trivial), abs=2e-3)
+    assert "improvement" not in demo_output
     assert "Finished in" in demo_output
 
 

@@ -67,11 +67,8 @@ def test_skill_is_the_forecasting_skill_score(name):
     assert row["mean_difference"] == pytest.approx(model - trivial)
     assert row["skill"] == pytest.approx((model - trivial) / (perfect - trivial))
     assert 0 < row["skill"] < 1
-    # The ratio is kept only for errors, where it is the skill score.
-    if record.greater_is_better:
-        assert np.isnan(row["improvement"])
-    else:
-        assert row["improvement"] == pytest.approx(row["skill"])
+    # The ratio to the trivial score is gone: the skill replaces it for every measure.
+    assert "improvement" not in table.columns
 
 
 def test_skill_is_zero_for_the_trivial_class_and_one_for_an_oracle():

@@ -78,10 +78,13 @@ model = make_pipeline(StandardScaler(), LogisticRegression(C=0.1, max_iter=1000)
 cv = StratifiedKFold(5, shuffle=True, random_state=0)
 scoring = ["neg_mean_absolute_error", "neg_macro_mean_absolute_error", "cem_ord"]
 table = compare_to_trivial(model, X, y, scoring=scoring, cv=cv)
-print(table[["estimator_mean", "trivial_mean", "improvement"]].round(3))
+columns = ["estimator_mean", "trivial_mean", "mean_difference", "skill"]
+print(table[columns].round(3).to_string())
 
 # %%
-# The model beats the trivial classifier under the micro MAE, and loses to it under
+# ``skill`` is how far the model gets from the trivial class towards a perfect
+# prediction: 1 is perfect, 0 no better than the trivial class, below 0 worse. The
+# model beats the trivial classifier under the micro MAE, and loses to it under
 # the macro MAE: it rarely predicts the rare low grades, so the
 # patients of grades 1 and 2 get large errors, which the micro average hides behind
 # the many patients of grades 4 and 5. Under the closeness measure CEM-ORD (Amigó

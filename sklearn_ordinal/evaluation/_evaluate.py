@@ -21,8 +21,9 @@ from .._validation import (
 )
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import mean_absolute_error, mean_zero_one_error, ordinal_confusion_matrix
+from ..metrics._probabilistic import _check_proba
 from ..metrics._registry import resolve
-from ..metrics._scorer import _accepts
+from ..metrics._scorer import _accepts, _expected_class
 from ..model_selection._baseline import _named_scorers
 from ..stats import compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
@@ -61,10 +62,12 @@ NO_DIFFERENCE = "no difference"
 _NOT_APPLICABLE = {
     ("label", "scores"): "a measure of classes; the system gives real-valued scores, "
     "not classes (round them to classes and give them as a system of their own)",
-    ("label", "probabilities"): "a measure of classes; the system gives class "
-    "probabilities (give its predicted classes as a system of their own)",
-    ("distance", "probabilities"): "a distance between classes; the system gives class "
-    "probabilities (give its predicted classes as a system of their own)",
+    ("label", "probabilities"): "a measure of classes; the system gave only class "
+    "probabilities, and no class is derived from them (give its predicted classes "
+    "beside them: a label column in its file, or predictions= with y_proba=)",
+    ("distance", "probabilities"): "a distance between classes; the system gave only "
+    "class probabilities, and no class is derived from them (give its predicted "
+    "classes beside them: a label column in its file, or predictions= with y_proba=)",
     ("ranking", "labels"): "a ranking measure needs one real score per item; the system "
     "gives classes (give its scores, or its class probabilities)",
     ("probabilistic", "labels"): "a probabilistic measure needs class probabilities; the "
@@ -98,8 +101,6 @@ def _systems(predictions):
             "predictions must be a dict {system name: predictions} or a pandas DataFrame "
             f"with one column per system; got {type(predictions).__name__}."
         )
-    if not systems:
-        raise ValueError("predictions holds no system; give at least one.")
     for name, output in systems.items():
         if isinstance(output, (list, tuple)):
             # Lists become typed arrays once, as the measures read them.
@@ -113,6 +114,42 @@ def _systems(predictions):
                 f"{TRIVIAL!r} names the trivial baseline row of the report; rename that system."
             )
     return systems
+
+
+def _with_probabilities(systems, y_proba):
+    """The systems of ``y_proba`` alone added to ``systems`` (as class probabilities),
+    and ``{name: probabilities}`` of the systems that give them beside their labels or
+    scores."""
+    beside = {}
+    for name, proba in (y_proba or {}).items():
+        if not isinstance(name, str):
+            raise ValueError(f"System names must be strings; got {name!r} in y_proba.")
+        proba = np.asarray(proba)
+        if proba.ndim != 2:
+            raise ValueError(
+                f"y_proba[{name!r}] has shape {proba.shape}; give the class probabilities "
+                "as a 2-D array (n_samples, n_classes), one column per class in class order."
+            )
+        if name in systems:
+            beside[name] = proba
+        else:
+            systems[name] = proba
+    if not systems:
+        raise ValueError("predictions holds no system; give at least one.")
+    return beside
+
+
+def _checked_probabilities(proba, name, n_classes):
+    """A system's class probabilities as floats, or a ValueError naming the system."""
+    if proba.shape[1] != n_classes:
+        raise ValueError(
+            f"System {name!r} gives class probabilities with {proba.shape[1]} columns, "
+            f"but there are {n_classes} classes; give one column per class, in class order."
+        )
+    try:
+        return _check_proba(proba)
+    except ValueError as error:
+        raise ValueError(f"System {name!r} gives class probabilities: {error}") from None
 
 
 def _kind(output, y_true, labels, n_classes, name):
@@ -217,14 +254,20 @@ class _Measure:
             arguments["sample_weight"] = sample_weight
         return arguments, None
 
-    def output(self, kind, output, n_classes):
-        """What the measure is fed of a system's output, or a reason it does not apply."""
+    def output(self, kind, output, proba=None):
+        """What the measure is fed of a system's output, or a reason it does not apply.
+
+        ``proba``: the class probabilities a system gives beside its labels or scores,
+        which the ranking and probabilistic measures read instead.
+        """
+        if proba is not None and self.family in ("ranking", "probabilistic"):
+            kind, output = "probabilities", proba
         reason = _NOT_APPLICABLE.get((self.family, kind))
         if reason is not None:
             return None, reason
         if self.family == "ranking" and kind == "probabilities":
             # The expected class position, as the package's scorers rank predict_proba.
-            return np.asarray(output, dtype=np.float64) @ np.arange(n_classes), None
+            return _expected_class(output), None
         return output, None
 
 
@@ -238,7 +281,7 @@ def _trivial_output(measure, y_fit, fit_weight, trivial_labels, n_items):
     proba = trivial.predict_proba(X)
     if measure.family == "probabilistic":
         return trivial, proba
-    return trivial, proba @ np.arange(proba.shape[1])
+    return trivial, _expected_class(proba)
 
 
 def _per_class(kind, y_true, output, classes, order_known, class_values, sample_weight):
@@ -267,7 +310,7 @@ def _per_class(kind, y_true, output, classes, order_known, class_values, sample_
     }
 
 
-def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values,
+def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
                sample_weight, groups):
     """Each measure on each group alone: a DataFrame indexed by (system, group)."""
     codes, distinct = pd.factorize(np.asarray(groups))
@@ -276,7 +319,7 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
     values, n_failed = {}, 0
     for name, output in systems.items():
         for measure in measures:
-            fed, reason = measure.output(kinds[name], output, n_classes)
+            fed, reason = measure.output(kinds[name], output, probas.get(name))
             for g, mask in enumerate(masks):
                 arguments, weight_reason = measure.arguments(
                     labels, class_values, None if weights is None else weights[mask]
@@ -313,6 +356,7 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
     {
         "y_true": ["array-like"],
         "predictions": [dict, pd.DataFrame],
+        "y_proba": [dict, None],
         "measures": [list, tuple, dict, str, callable, None],
         "labels": ["array-like", None],
         "class_values": ["array-like", None],
@@ -330,6 +374,7 @@ def evaluate(
     y_true,
     predictions,
     *,
+    y_proba=None,
     measures=None,
     labels=None,
     class_values=None,
@@ -366,13 +411,21 @@ def evaluate(
       real-valued scores (a ranker's scores, a regressor's predictions);
     - anything else: class labels.
 
+    A system may also give its class probabilities beside its labels (or scores), in
+    ``y_proba``, as a prediction file with ``proba_<class>`` columns beside its label
+    column does.
+
     Each family of measure applies to some kinds only: measures of classes to labels;
     distance measures (MAE, MSE, RMSE) to labels and to real-valued predictions,
     which they take as they are (a regressor's output, :ref:`conventions`); ranking
     measures to scores and to probabilities, reduced to the expected class position
     :math:`\sum_k k \, p_k` as the package's scorers do; probabilistic measures to
-    probabilities. Elsewhere the report holds NaN and says why (``report.notes``);
-    nothing is rounded or guessed.
+    probabilities. A system that gives probabilities as well as labels or scores is
+    read by the ranking and probabilistic measures from its probabilities, by the
+    others from its labels or scores. Elsewhere the report holds NaN and says why
+    (``report.notes``); nothing is rounded or guessed: a system that gives only
+    probabilities has no value under the measures of classes (no class is derived
+    from its probabilities, e.g. as their most probable class).
 
     Parameters
     ----------
@@ -382,6 +435,14 @@ def evaluate(
     predictions : dict or pandas.DataFrame
         ``{system name: output}``, or a DataFrame with one column per system (so
         labels or scores only). Each output has one entry (or row) per gold item.
+    y_proba : dict, default=None
+        ``{system name: array of shape (n_samples, n_classes)}``: the systems' class
+        probabilities, one column per class in class order (``labels``, or the
+        classes' own order), each row non-negative and summing to 1 within 1e-6. A
+        system named in ``predictions`` too gives both: its labels (or scores) for
+        the measures of classes and the distances, its probabilities for the ranked
+        probability score and the ranking measures. A system named only here gives
+        probabilities alone, as a 2-D array in ``predictions`` does.
     measures : list, tuple, dict, str or callable, default=None
         Scorer names (:func:`~sklearn_ordinal.metrics.get_scorer_names`), scorers or
         measure functions of this package (a function's column is its name, a scorer's
@@ -391,7 +452,7 @@ def evaluate(
         micro MAE, CEM-ORD, macro zero-one error, quadratic weighted kappa and
         accuracy within 1; plus VUS and :math:`U_{cons}` when a system gives scores
         or probabilities, and the ranked probability score when one gives
-        probabilities.
+        probabilities (``report.settings["probabilities_given"]`` names them).
     labels : array-like of shape (n_classes,), default=None
         The classes in order, lowest first. String labels need it, unless
         ``y_true`` is an ordered ``Categorical``.
@@ -496,9 +557,10 @@ def evaluate(
     -0.214 True
     """
     systems = _systems(predictions)
+    probas = _with_probabilities(systems, y_proba)
     y_checked = _check_1d_labels(y_true, "y_true")
     n_items = len(y_checked)
-    for name, output in systems.items():
+    for name, output in [*systems.items(), *probas.items()]:
         if len(output) != n_items:
             raise ValueError(
                 f"System {name!r} gives {len(output)} predictions for {n_items} gold items."
@@ -516,11 +578,19 @@ def evaluate(
                     len(labels), name)
         for name, output in systems.items()
     }
+    n_classes = n_gold_classes if labels is None else len(labels)
+    for name in systems:
+        if kinds[name] == "probabilities":
+            systems[name] = _checked_probabilities(np.asarray(systems[name]), name, n_classes)
+    probas = {name: _checked_probabilities(proba, name, n_classes)
+              for name, proba in probas.items()}
+    probabilities_given = [name for name in systems
+                           if kinds[name] == "probabilities" or name in probas]
     if measures is None:
         measures = list(DEFAULT_MEASURES)
-        if any(kind != "labels" for kind in kinds.values()):
+        if any(kind != "labels" for kind in kinds.values()) or probabilities_given:
             measures += DEFAULT_RANKING_MEASURES
-        if "probabilities" in kinds.values():
+        if probabilities_given:
             measures += DEFAULT_PROBABILISTIC_MEASURES
     if not isinstance(measures, dict):
         # A measure function by its name, not the repr _named_scorers would give it.
@@ -572,7 +642,7 @@ def evaluate(
             arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
             fed = {}
             for name, output in systems.items():
-                value, reason = measure.output(kinds[name], output, len(classes))
+                value, reason = measure.output(kinds[name], output, probas.get(name))
                 reason = reason or weight_reason
                 if reason is not None:
                     notes.append({"system": name, "measure": measure.name, "reason": reason})
@@ -646,7 +716,7 @@ def evaluate(
         # labels=), not the classes it happens to hold: a group lacking the top class
         # must not make "within one class" easier or an extreme class disappear.
         per_group, per_group_mean = _per_group(
-            measures, systems, kinds, y_true, len(classes),
+            measures, systems, kinds, probas, y_true,
             labels if labels is not None else classes, class_values, sample_weight, groups,
         )
     settings = {
@@ -661,6 +731,7 @@ def evaluate(
             for measure in measures
         ],
         "labels_given": labels is not None,
+        "probabilities_given": probabilities_given,
         "class_values": None if class_values is None else np.asarray(class_values).tolist(),
         "sample_weight": sample_weight is not None,
         "groups": groups is not None,

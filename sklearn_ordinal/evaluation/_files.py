@@ -14,6 +14,13 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch
 
+from ._probability_columns import (
+    PREFIX,
+    _probability_classes,
+    _probability_columns,
+    _read_probabilities,
+)
+
 # How many offending ids an error message names before it only counts the rest.
 _N_SHOWN = 5
 
@@ -81,6 +88,20 @@ def read_evaluation_files(
     categorical column of a Parquet file keeps its categories and their order. Text
     labels have no order of their own: give it to :func:`evaluate` with ``labels=``.
 
+    **Class probabilities.** A prediction file may give a system's class
+    probabilities in one column per class, named ``proba_<class>`` with the class
+    written as in the files (``proba_3`` for the class 3, ``proba_very_low`` for
+    ``"very_low"``): exactly one column for each class of the class order
+    (``labels``, or the gold labels' numbers in increasing order), each row
+    non-negative and summing to 1 within 1e-6. A missing or extra class column, a
+    cell that is not a number, empty or negative, and a row that does not sum to 1
+    are errors naming the file and the first bad row's id. The file may also have
+    its label column: :func:`evaluate` then reads the labels for the measures of
+    classes and the probabilities for the ranked probability score and the ranking
+    measures (their expected class). A file with probabilities and no label column
+    gives only probabilities: no class is derived from them (not even the most
+    probable one), so the measures of classes have no value for it.
+
     Read more in the :ref:`User Guide <evaluating_files>`.
 
     Parameters
@@ -124,8 +145,9 @@ def read_evaluation_files(
           precision or F-measure is not quite, as the farthest class gains a false
           positive where PyEvALL counts precision over the predicted items only.
     labels : array-like, default=None
-        The classes in order, lowest first: needed by ``missing="wrong"`` when the
-        labels are text (numbers are ordered as numbers).
+        The classes in order, lowest first: needed by ``missing="wrong"`` and by
+        ``proba_`` columns when the labels are text (numbers are ordered as numbers),
+        and by ``proba_`` columns of a class the gold file lacks.
 
     Returns
     -------
@@ -136,8 +158,16 @@ def read_evaluation_files(
             The gold labels, indexed by id (by (group, id) when there are groups),
             in the gold file's order.
         y_pred : pandas.DataFrame of shape (n_samples, n_systems)
-            The predicted labels, one column per prediction file, on the index of
-            ``y_true``.
+            The predicted labels, one column per prediction file that has a label
+            column, on the index of ``y_true``.
+        y_proba : dict
+            ``{system: DataFrame of shape (n_samples, n_classes)}`` for the files with
+            ``proba_`` columns: the class probabilities, one column per class in class
+            order (the columns are the classes), on the index of ``y_true``. Under
+            ``missing="wrong"`` a missing item gets probability 1 on the class it is
+            given. Pass it to :func:`evaluate` as ``y_proba={name: frame.to_numpy()}``.
+        systems : list of str
+            The systems' names, in the order of the prediction files.
         groups : pandas.Series of shape (n_samples,) or None
             The items' groups, on the index of ``y_true``; None without groups.
         left_out : pandas.DataFrame
@@ -160,7 +190,8 @@ def read_evaluation_files(
     ------
     ValueError
         When a file cannot be read, lacks a column, has no rows, an item without
-        a label, or ids that do not match those of the gold file.
+        a label, ids that do not match those of the gold file, or ``proba_``
+        columns that are not one valid probability row per item.
 
     See Also
     --------
@@ -208,15 +239,25 @@ def read_evaluation_files(
         group_column = _PYEVALL_GROUP if several else None
     gold_items = _items(gold_table, gold_path, id_column, label_column, group_column)
 
-    systems = {}
+    gold_labels = gold_items["label"]
+    systems, probabilities, proba_classes = {}, {}, None
     for name, path in zip(_system_names(paths), paths):
         table, formats[str(path)] = _read_table(path)
         own_group = group_column if group_column in table.columns else None
-        items = _items(table, path, id_column, prediction_column, own_group)
+        given = _probability_columns(table)
+        # A file of class probabilities alone has no label column.
+        own_label = (None if given and prediction_column not in table.columns
+                     else prediction_column)
+        items = _items(table, path, id_column, own_label, own_group)
         systems[name] = (path, items)
+        if given:
+            if proba_classes is None:
+                proba_classes = _probability_classes(gold_labels, labels, path)
+            keys = [_quoted(key) for key in _keys(items)]
+            probabilities[name] = _read_probabilities(table, path, proba_classes, keys)
 
-    gold_labels = gold_items["label"]
-    for path, items in systems.values():
+    label_systems = {name: own for name, own in systems.items() if "label" in own[1]}
+    for path, items in label_systems.values():
         _check_same_kind(gold_labels, gold_path, items["label"], path)
 
     keep, rows, left_out = _match(gold_items, gold_path, systems, group_column, missing)
@@ -225,20 +266,33 @@ def read_evaluation_files(
     y_true = pd.Series(kept["label"].to_numpy(), index=index, name=label_column)
     if isinstance(gold_labels.dtype, pd.CategoricalDtype):
         y_true = y_true.astype(gold_labels.dtype)
-    predicted, filled = {}, []
+    predicted, y_proba, filled = {}, {}, []
     for name, (_, items) in systems.items():
         row = rows[name][keep]
-        values = items["label"].to_numpy()[np.maximum(row, 0)]
         absent = row < 0
         if absent.any():  # only under missing="wrong"
-            values = values.astype(object) if values.dtype.kind != "O" else values.copy()
-            order = _class_order(gold_labels, [own["label"] for _, own in systems.values()],
-                                 labels)
-            values[absent] = _farthest(kept["label"].to_numpy()[absent], order)
+            order = _class_order(gold_labels, [own["label"] for _, own
+                                               in label_systems.values()], labels)
+            farthest = _farthest(kept["label"].to_numpy()[absent], order)
             filled.append(pd.DataFrame({"system": name, "id": kept["id"].to_numpy()[absent],
                                         "group": kept["group"].to_numpy()[absent]
                                         if "group" in kept else None,
-                                        "class_given": values[absent]}))
+                                        "class_given": farthest}))
+        if name in probabilities:
+            proba = probabilities[name][np.maximum(row, 0)]
+            if absent.any():
+                # All the probability on the farthest class: as wrong as a class can be.
+                proba[absent] = 0.0
+                proba[np.flatnonzero(absent),
+                      pd.Index(proba_classes).get_indexer(farthest)] = 1.0
+            y_proba[name] = pd.DataFrame(proba, index=index,
+                                         columns=pd.Index(proba_classes, name="class"))
+        if "label" not in items:
+            continue
+        values = items["label"].to_numpy()[np.maximum(row, 0)]
+        if absent.any():
+            values = values.astype(object) if values.dtype.kind != "O" else values.copy()
+            values[absent] = farthest
             values = _typed_labels(pd.Series(values), "the filled predictions").to_numpy()
         predicted[name] = values
     y_pred = pd.DataFrame(predicted, index=index)
@@ -255,8 +309,8 @@ def read_evaluation_files(
     filled = filled[["system", id_column] + ([group_column] if group_column else [])
                     + ["class_given"]]
     left_out = left_out[columns]
-    return Bunch(y_true=y_true, y_pred=y_pred, groups=groups, left_out=left_out,
-                 filled=filled, formats=formats,
+    return Bunch(y_true=y_true, y_pred=y_pred, y_proba=y_proba, systems=list(systems),
+                 groups=groups, left_out=left_out, filled=filled, formats=formats,
                  note=_note(formats, missing, left_out, filled, len(gold_items), len(kept)))
 
 
@@ -452,8 +506,11 @@ def _one_line(error):
 
 
 def _items(table, path, id_column, label_column, group_column):
-    """The file's items: a DataFrame with the columns id, label (and group)."""
-    wanted = {"id column": id_column, "label column": label_column}
+    """The file's items: a DataFrame with the columns id, label (and group); no label
+    when ``label_column`` is None (a file of class probabilities alone)."""
+    wanted = {"id column": id_column}
+    if label_column is not None:
+        wanted["label column"] = label_column
     if group_column is not None:
         wanted["group column"] = group_column
     option = {"id column": "id_column", "label column": "label_column (or "
@@ -474,6 +531,8 @@ def _items(table, path, id_column, label_column, group_column):
             rows = np.flatnonzero(items[column].isna().to_numpy()) + 1
             raise ValueError(f"{path}: {_count_of(rows, 'row')} without {what}: "
                              f"{_first(rows)}; every row needs one.")
+    if label_column is None:
+        return items
     labels = table[label_column].reset_index(drop=True)
     if labels.isna().any():
         keys = _keys(items)[labels.isna().to_numpy()]

@@ -134,6 +134,8 @@ def render_html(report, *, digits=3):
         f'{_escape(", ".join(map(str, report.classes.tolist())))}. '
         f"{_escape(report.resampling_note)} Click a column title to sort by it.</p>"
     )
+    if report.probabilities_note:
+        parts.append(f'<p class="note">{_escape(report.probabilities_note)}</p>')
 
     # The leaderboard: a system per row, a measure per column, bars on a common scale.
     header = ["system"] + [report._labelled(measure) for measure in report.measures]

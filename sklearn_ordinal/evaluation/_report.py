@@ -218,6 +218,27 @@ class EvaluationReport:
             "as independent."
         )
 
+    @property
+    def probabilities_note(self):
+        """Which systems gave class probabilities and what read them, in words; empty
+        when none did."""
+        given = self.settings.get("probabilities_given") or []
+        if not given:
+            return ""
+        only = [name for name in given if self.systems.get(name) == "probabilities"]
+        beside = [name for name in given if name not in only]
+        text = (f"Class probabilities given by {', '.join(given)}: the ranked probability "
+                "score reads them, and the ranking measures their expected class "
+                "(sum over k of k p_k).")
+        if beside:
+            text += (" " + ", ".join(f"{name} also gave {self.systems[name]}"
+                                     for name in beside)
+                     + ", which the other measures read.")
+        if only:
+            text += (f" {', '.join(only)} gave only probabilities: the measures of classes "
+                     "are n/a for them, as no class is derived from probabilities.")
+        return text
+
     def __repr__(self):
         return (
             f"EvaluationReport(systems={len(self.systems)}, measures={len(self.measures)}, "
@@ -281,6 +302,7 @@ class EvaluationReport:
             f"Scores with {_intervals_phrase(settings, level)}; classes "
             f"in order: {', '.join(map(str, self.classes.tolist()))}. "
             + self.resampling_note + " " + _COMMON_RANDOM_NUMBERS,
+            *([self.probabilities_note] if self.probabilities_note else []),
             table(scores),
             "(trivial): the trivial classifier of each measure, one class for every item ("
             + ", ".join(f"{measure}: {self.trivial_classes[measure]}"
@@ -467,6 +489,7 @@ class EvaluationReport:
             "input_note": self.input_note,
             "baseline_note": self.baseline_note,
             "resampling_note": self.resampling_note,
+            "probabilities_note": self.probabilities_note,
             "trivial_classes": {
                 measure: _plain(label) for measure, label in self.trivial_classes.items()
             },
@@ -497,7 +520,9 @@ class EvaluationReport:
         ``comparison_test``, ``multiple_comparisons``, ``random_state``, the seed, and
         what was given: ``labels_given``, ``class_values``, ``sample_weight``,
         ``groups``, ``n_groups``, ``resampled``, ``baseline``); ``baseline_note``;
-        ``resampling_note``; ``trivial_classes``; ``scores`` (the records of
+        ``resampling_note``; ``probabilities_note`` (which systems gave class
+        probabilities; their names are also in ``settings["probabilities_given"]``);
+        ``trivial_classes``; ``scores`` (the records of
         :meth:`to_frame`); ``per_class``, ``per_group`` and
         ``comparisons`` (records); ``notes``. NaN is written as ``null``.
 
@@ -647,6 +672,8 @@ class EvaluationReport:
             + self.resampling_note,
             "",
         ]
+        if self.probabilities_note:
+            lines += [self.probabilities_note, ""]
         directions = [
             f"{m} ({'higher' if self.greater_is_better[m] else 'lower'} is better)"
             for m in self.measures

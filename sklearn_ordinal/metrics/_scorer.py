@@ -97,6 +97,19 @@ def _class_positions(labels, classes):
         ) from None
 
 
+def _expected_class(proba, positions=None):
+    r"""The expected class position :math:`\sum_k k \, p_k` of each row of ``proba``.
+
+    How the ranking measures read class probabilities: one real score per item,
+    higher for a higher class. ``positions``: each column's class position (default
+    ``0, ..., K - 1``, columns in class order).
+    """
+    proba = np.asarray(proba, dtype=np.float64)
+    if positions is None:
+        positions = np.arange(proba.shape[1], dtype=np.float64)
+    return proba @ positions
+
+
 # The methods scikit-learn's response helper (and its prediction cache) knows.
 _KNOWN_METHODS = ("predict", "predict_proba", "predict_log_proba", "decision_function")
 
@@ -245,7 +258,7 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None):
         return score, method
     if method in ("predict_proba", "predict_log_proba") and estimator_classes is not None:
         proba = _predict_proba(method_caller, estimator, X, method)
-        return proba @ _class_positions(estimator_classes, classes), method
+        return _expected_class(proba, _class_positions(estimator_classes, classes)), method
     prediction = np.asarray(_call(method_caller, estimator, method, X))
     if method == "predict" and estimator_classes is not None:
         return _class_positions(prediction, classes), method

@@ -13,7 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 import pandas as pd
 from sklearn import get_config
-from sklearn.exceptions import FitFailedWarning, UndefinedMetricWarning
+from sklearn.exceptions import FitFailedWarning
 from sklearn.model_selection import check_cv, cross_validate
 
 from .._compat import HasMethods, Interval, StrOptions, _safe_indexing, validate_params
@@ -68,28 +68,6 @@ def _skill(estimator_score, trivial_score, perfect_score):
     if not np.isfinite(room) or room == 0:
         return np.nan
     return (estimator_score - trivial_score) / room
-
-
-def _relative_improvement(estimator_score, trivial_score, name):
-    """``(estimator - trivial) / |trivial|`` on the greater-is-better scale."""
-    if trivial_score == 0:
-        warn_user(
-            f"The trivial classifier scores exactly 0 under {name}, so the relative "
-            "improvement is undefined: it is set to NaN; compare the scores themselves.",
-            UndefinedMetricWarning,
-            # past compare_to_trivial and its parameter-validation wrapper
-        )
-        return np.nan
-    return (estimator_score - trivial_score) / abs(trivial_score)
-
-
-def _relative_error_reduction(estimator_score, trivial_score, perfect_score, name):
-    """The relative improvement where it means something: for an error (perfect at 0),
-    the share of the trivial class's error the estimator removes; NaN for any other
-    measure (a ratio of agreement scores or of chance levels reads as nothing)."""
-    if perfect_score != 0:
-        return np.nan
-    return _relative_improvement(estimator_score, trivial_score, name)
 
 
 def _reissue(caught):
@@ -193,9 +171,8 @@ def compare_to_trivial(
     an error, 1 for VUS, kappa, CEM, ...): 1 is perfect, 0 no better than the
     trivial class, below 0 worse. For an error it is the relative error reduction
     :math:`(\bar s_\mathrm{estimator} - \bar s_\mathrm{trivial}) /
-    |\bar s_\mathrm{trivial}|`, the ``improvement`` column, which is kept for the
-    errors only: a ratio to the trivial score of a measure with a chance level (VUS's
-    :math:`1/r!`, kappa's 0) reads as nothing.
+    |\bar s_\mathrm{trivial}|`; unlike a ratio to the trivial score, it also reads
+    alike for a measure with a chance level (VUS's :math:`1/r!`, kappa's 0).
 
     Parameters
     ----------
@@ -253,9 +230,9 @@ def compare_to_trivial(
         greater-is-better scale, as in ``GridSearchCV.cv_results_``),
         ``trivial_class`` (the list of the trivial classes chosen, one per fold),
         ``mean_difference`` (estimator minus trivial), ``skill`` (NaN where the
-        perfect value depends on the data, e.g. mutual information, or the measure
-        is not this package's) and ``improvement`` (the relative error reduction,
-        for errors only; NaN otherwise). With ``confidence_level``, also ``difference`` (the
+        perfect value depends on the data, e.g. mutual information, the measure is
+        not this package's, or the trivial classifier is already perfect). With
+        ``confidence_level``, also ``difference`` (the
         measure of the pooled out-of-fold predictions, estimator minus trivial, on
         the greater-is-better scale), ``difference_low`` and ``difference_high``
         (its confidence interval), ``pvalue`` and ``significantly_better``
@@ -263,9 +240,6 @@ def compare_to_trivial(
 
     Warns
     -----
-    UndefinedMetricWarning
-        When the trivial classifier's mean error is 0, so the relative improvement
-        is undefined.
     FitFailedWarning
         Once per measure the estimator could not be scored under, with the reason
         (unless ``error_score="raise"``).
@@ -301,12 +275,12 @@ def compare_to_trivial(
     >>> model = make_pipeline(StandardScaler(), LogisticRegression(class_weight="balanced"))
     >>> table = compare_to_trivial(
     ...     model, X, y, scoring=["neg_mean_absolute_error", "neg_macro_mean_absolute_error"])
-    >>> columns = ["estimator_mean", "trivial_mean", "trivial_class", "improvement"]
+    >>> columns = ["estimator_mean", "trivial_mean", "trivial_class", "skill"]
     >>> print(table[columns].round(3).to_string())
-                                   estimator_mean  trivial_mean    trivial_class  improvement
+                                   estimator_mean  trivial_mean    trivial_class  skill
     measure
-    neg_mean_absolute_error                -0.977        -0.805  [4, 4, 4, 4, 4]       -0.213
-    neg_macro_mean_absolute_error          -1.037        -1.200  [3, 3, 3, 3, 3]        0.136
+    neg_mean_absolute_error                -0.977        -0.805  [4, 4, 4, 4, 4] -0.213
+    neg_macro_mean_absolute_error          -1.037        -1.200  [3, 3, 3, 3, 3]  0.136
     """
     scorers = _named_scorers(scoring)
     # Draw the folds once: both sides must see the same ones, even if cv shuffles.
@@ -346,9 +320,6 @@ def compare_to_trivial(
             ).tolist(),
             "mean_difference": estimator_mean - trivial_mean,
             "skill": _skill(estimator_mean, trivial_mean, perfect),
-            "improvement": _relative_error_reduction(
-                estimator_mean, trivial_mean, perfect, name
-            ),
         }
         if keep:
             rows[name].update(
