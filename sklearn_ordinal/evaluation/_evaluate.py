@@ -547,7 +547,7 @@ def evaluate(
     ...                   n_resamples=999, random_state=0)
     >>> report.scores["macro_mean_absolute_error"].round(3)
                estimate    low   high
-    good          0.119  0.065  0.195
+    good          0.119  0.067  0.201
     poor          0.333  0.333  0.333
     (trivial)     0.667  0.667  0.667
     >>> report.trivial_classes
