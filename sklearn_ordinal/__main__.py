@@ -24,8 +24,6 @@ import argparse
 import json
 import sys
 import time
-import warnings
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +35,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
+from sklearn_ordinal._command_line import fraction, positive, run_command, tell, whole_number
 from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
@@ -60,15 +59,8 @@ def diabetes_grades():
     return X, np.digitize(progression, cuts) + 1
 
 
-def _whole_number(text):
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
 def _n_folds(text):
-    value = _whole_number(text)
+    value = whole_number(text)
     # Stratified folds need an item of every grade in each fold.
     smallest_grade = int(np.bincount(diabetes_grades()[1])[1:].min())
     if not 2 <= value <= smallest_grade:
@@ -80,7 +72,7 @@ def _n_folds(text):
 
 
 def _n_jobs(text):
-    value = _whole_number(text)
+    value = whole_number(text)
     if value == 0 or value < -1:
         raise argparse.ArgumentTypeError(
             f"needs a positive number of jobs, or -1 for all cores; got {value}"
@@ -298,23 +290,6 @@ _WRITER = {"text": "to_string", "markdown": "to_markdown", "csv": "to_csv", "jso
            "html": "to_html"}
 
 
-def _fraction(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = None
-    if value is None or not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
-    return value
-
-
-def _positive(text):
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs a positive whole number; got {value}")
-    return value
-
-
 def _class_names(text):
     """--labels: ``low,mid,high``; a JSON list (``["a, b", "c"]``), for class names that
     hold commas; or ``@FILE``, a file of one class per line (or of a JSON list)."""
@@ -391,16 +366,16 @@ def _add_evaluate_parser(commands):
     scoring.add_argument("--measures", type=_names, metavar="NAME,...",
                          help="the measures, separated by commas (default: the report's "
                          "own set)")
-    scoring.add_argument("--confidence-level", type=_fraction, default=0.95, metavar="LEVEL",
+    scoring.add_argument("--confidence-level", type=fraction, default=0.95, metavar="LEVEL",
                          help="of the bootstrap intervals (default: 0.95)")
-    scoring.add_argument("--n-resamples", type=_positive, metavar="N",
+    scoring.add_argument("--n-resamples", type=positive, metavar="N",
                          help="bootstrap resamples and random exchanges (default: 9999, as "
                          "sklearn_ordinal.evaluate and SciPy)")
     scoring.add_argument("--method", choices=["auto", "bca", "percentile", "basic", "delong"],
                          default="auto",
                          help="interval method (default: auto, DeLong's for the ranking "
                               "measures on more than 10000 items, else BCa)")
-    scoring.add_argument("--seed", type=_whole_number, metavar="N",
+    scoring.add_argument("--seed", type=whole_number, metavar="N",
                          help="seed of the resampling, for numbers that repeat exactly")
     output = parser.add_argument_group("output")
     output.add_argument("--format", choices=list(_WRITER),
@@ -416,23 +391,8 @@ def _add_evaluate_parser(commands):
 
 
 def _evaluate(args):
-    """The evaluate command; ValueErrors become exit code 2 with one line on stderr.
-
-    Warnings become one line each too, said once with their count: a report of many
-    systems and measures may repeat one warning dozens of times.
-    """
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            _run_evaluate(args)
-            code = 0
-        except (ValueError, OSError) as error:
-            _tell("error", _for_the_command_line(str(error)))
-            code = 2
-    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
-    for message, count in counts.items():
-        _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
-    return code
+    """The evaluate command: exit code 2 and one line on stderr for bad input."""
+    return run_command("evaluate", _run_evaluate, args, advice=_for_the_command_line)
 
 
 # The package's advice names Python arguments; on the command line it names the options.
@@ -465,8 +425,7 @@ def _for_the_command_line(message):
 
 
 def _tell(what, message):
-    message = " ".join(str(message).split())
-    print(f"python -m sklearn_ordinal evaluate: {what}: {message}", file=sys.stderr)
+    tell("evaluate", what, message)
 
 
 def _run_evaluate(args):

@@ -7,12 +7,11 @@ registers them (``add_compare_parser``) and calls ``run_compare``.
 
 import argparse
 import sys
-import warnings
-from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 
+from .._command_line import fraction, run_command, tell
 from ._across_datasets import compare_across_datasets
 from ._critical_difference import CriticalDifferenceDisplay
 
@@ -42,16 +41,6 @@ example:
 _FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text"}
 
 
-def _fraction(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = None
-    if value is None or not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
-    return value
-
-
 def add_compare_parser(commands):
     """Add the ``compare`` subcommand to ``commands`` (an argparse subparsers object)."""
     parser = commands.add_parser(
@@ -68,7 +57,7 @@ def add_compare_parser(commands):
                         "not know (default: looked up from --measure)")
     parser.add_argument("--control", metavar="SYSTEM",
                         help="compare every system with this one too")
-    parser.add_argument("--alpha", type=_fraction, default=0.05, metavar="ALPHA",
+    parser.add_argument("--alpha", type=fraction, default=0.05, metavar="ALPHA",
                         help="significance level (default: 0.05)")
     parser.add_argument("--posthoc", choices=["wilcoxon", "nemenyi"], default="wilcoxon",
                         help="the pairwise test behind the decisions and the diagram's "
@@ -90,24 +79,12 @@ def add_compare_parser(commands):
 
 
 def _tell(what, message):
-    message = " ".join(str(message).split())
-    print(f"python -m sklearn_ordinal compare: {what}: {message}", file=sys.stderr)
+    tell("compare", what, message)
 
 
 def run_compare(args):
     """Run the compare command; ValueErrors become exit code 2 and one line on stderr."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            _run(args)
-            code = 0
-        except (ValueError, OSError) as error:
-            _tell("error", error)
-            code = 2
-    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
-    for message, count in counts.items():
-        _tell("warning", message + (f" (said {count} times)" if count > 1 else ""))
-    return code
+    return run_command("compare", _run, args)
 
 
 def _read_scores(path, measure):

@@ -1,0 +1,61 @@
+"""What the commands of ``python -m sklearn_ordinal`` share: the types of their
+options, and how a command's errors and warnings reach the terminal."""
+
+import argparse
+import sys
+import warnings
+from collections import Counter
+
+
+def whole_number(text):
+    """An option's whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def positive(text):
+    """An option's whole number of at least 1."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a positive whole number; got {value}")
+    return value
+
+
+def fraction(text):
+    """An option's number strictly between 0 and 1 (a level, an alpha)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
+    return value
+
+
+def tell(command, what, message):
+    """One line on standard error: ``python -m sklearn_ordinal COMMAND: WHAT: message``."""
+    message = " ".join(str(message).split())
+    print(f"python -m sklearn_ordinal {command}: {what}: {message}", file=sys.stderr)
+
+
+def run_command(command, run, args, advice=str):
+    """``run(args)``, its exit code: 0, or 2 for a ValueError or OSError, told on one
+    line of standard error (``advice`` rewords its message for the command line).
+
+    Warnings become one line each too, said once with their count: a report of many
+    systems and measures may repeat one warning dozens of times.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            run(args)
+            code = 0
+        except (ValueError, OSError) as error:
+            tell(command, "error", advice(str(error)))
+            code = 2
+    counts = Counter(" ".join(str(warning.message).split()) for warning in caught)
+    for message, count in counts.items():
+        tell(command, "warning", message + (f" (said {count} times)" if count > 1 else ""))
+    return code
