@@ -9,9 +9,13 @@ few classes) read the classes in score order instead (:class:`_ClassOrder`), fro
 one ``np.sort``.
 """
 
-from typing import NamedTuple
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
@@ -127,7 +131,14 @@ class ScoreTable(NamedTuple):
     weight_exponent: int = 0
 
     @classmethod
-    def from_predictions(cls, y_true, y_score, *, labels=None, sample_weight=None):
+    def from_predictions(
+        cls,
+        y_true: npt.ArrayLike,
+        y_score: npt.ArrayLike,
+        *,
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+    ) -> ScoreTable:
         """The score table of one data set (or chunk), validated as every measure does.
 
         Parameters
@@ -157,12 +168,12 @@ class ScoreTable(NamedTuple):
         return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
 
     @property
-    def thresholds(self):
+    def thresholds(self) -> npt.NDArray[Any]:
         """ndarray of shape (n_scores,): the distinct scores of all classes, increasing."""
         return np.unique(self.scores)
 
     @property
-    def table(self):
+    def table(self) -> npt.NDArray[Any]:
         """ndarray of shape (n_classes, n_scores): the weight of class ``k`` at
         ``thresholds[g]``; a dense view, ``n_classes`` numbers per distinct score.
 
@@ -208,7 +219,7 @@ class ScoreTable(NamedTuple):
             return self
         return NotImplemented
 
-    def score(self, measure, **kwargs):
+    def score(self, measure: Callable[..., Any], **kwargs: Any) -> float:
         """A ranking measure of the data, computed from the table alone.
 
         Parameters

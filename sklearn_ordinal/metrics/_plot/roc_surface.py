@@ -1,10 +1,21 @@
 """ROC surface display for rankings of three ordered classes."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+import numpy.typing as npt
 
 from ..._compat import check_matplotlib_support
 from .._ranking import _roc_surface, vus_score
 from .._scorer import _scores_response, _stated_order
+
+if TYPE_CHECKING:  # matplotlib is optional and imported only to draw
+    from matplotlib.figure import Figure, SubFigure
+    from mpl_toolkits.mplot3d import Axes3D
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
 
 def _call_method(estimator, method, X, pos_label=None):
@@ -105,14 +116,28 @@ class RocSurfaceDisplay:
     'model (VUS = 0.500)'
     """
 
-    def __init__(self, *, tpr, thresholds, vus=None, name=None, class_names=None):
+    surface_: Poly3DCollection
+    ax_: Axes3D
+    figure_: Figure | SubFigure
+
+    def __init__(
+        self,
+        *,
+        tpr: npt.NDArray[np.float64],
+        thresholds: npt.NDArray[Any],
+        vus: float | None = None,
+        name: str | None = None,
+        class_names: Sequence[Any] | npt.NDArray[Any] | None = None,
+    ) -> None:
         self.tpr = tpr
         self.thresholds = thresholds
         self.vus = vus
         self.name = name
         self.class_names = class_names
 
-    def plot(self, ax=None, *, name=None, **kwargs):
+    def plot(
+        self, ax: Axes3D | None = None, *, name: str | None = None, **kwargs: Any
+    ) -> RocSurfaceDisplay:
         """Draw the surface.
 
         Parameters
@@ -185,16 +210,16 @@ class RocSurfaceDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: npt.ArrayLike,
+        y_score: npt.ArrayLike,
         *,
-        labels=None,
-        sample_weight=None,
-        max_thresholds=100,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+        max_thresholds: int | None = 100,
+        name: str | None = None,
+        ax: Axes3D | None = None,
+        **kwargs: Any,
+    ) -> RocSurfaceDisplay:
         """Draw the ROC surface of given scores.
 
         Parameters
@@ -247,17 +272,17 @@ class RocSurfaceDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: npt.ArrayLike,
+        y: npt.ArrayLike,
         *,
-        labels=None,
-        sample_weight=None,
-        max_thresholds=100,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+        max_thresholds: int | None = 100,
+        name: str | None = None,
+        ax: Axes3D | None = None,
+        **kwargs: Any,
+    ) -> RocSurfaceDisplay:
         """Draw the ROC surface of a fitted estimator's scores on ``X``.
 
         The scores are those of the ranking scorers: ``decision_function`` when it
