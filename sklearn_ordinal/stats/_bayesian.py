@@ -1,9 +1,13 @@
 """The Bayesian signed-rank test of two systems over data sets (Benavoli et al. 2017)."""
 
+from __future__ import annotations
+
 import numbers
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.utils import check_random_state
 
 from .._compat import Interval, validate_params
@@ -86,9 +90,17 @@ def _posterior_masses(differences, rope, prior, n_samples, rng):
     },
     prefer_skip_nested_validation=True,
 )
-def bayesian_signed_rank_test(scores_a, scores_b, *, rope, measure=None,
-                              greater_is_better=None, prior=0.5, n_samples=50_000,
-                              random_state=None):
+def bayesian_signed_rank_test(
+    scores_a: npt.ArrayLike,
+    scores_b: npt.ArrayLike,
+    *,
+    rope: float,
+    measure: str | None = None,
+    greater_is_better: bool | None = None,
+    prior: float = 0.5,
+    n_samples: int = 50_000,
+    random_state: int | np.random.RandomState | None = None,
+) -> BayesianSignedRankResult:
     r"""Bayesian signed-rank test: is ``a`` practically better than ``b``, or equivalent?
 
     The differences :math:`z_i` of the two systems' scores on the ``N`` data sets,
