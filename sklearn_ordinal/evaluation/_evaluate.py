@@ -1,10 +1,15 @@
 """Judge several systems against one gold standard: :func:`evaluate`."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from numbers import Integral, Real
+from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
@@ -312,20 +317,26 @@ def _per_group(measures, systems, kinds, y_true, n_classes, labels, class_values
     prefer_skip_nested_validation=True,
 )
 def evaluate(
-    y_true,
-    predictions,
+    y_true: npt.ArrayLike,
+    predictions: dict[str, npt.ArrayLike] | pd.DataFrame,
     *,
-    measures=None,
-    labels=None,
-    class_values=None,
-    sample_weight=None,
-    groups=None,
-    baseline_labels=None,
-    confidence_level=0.95,
-    n_resamples=1999,
-    method="auto",
-    random_state=None,
-):
+    measures: (
+        str
+        | Callable[..., Any]
+        | Sequence[str | Callable[..., Any]]
+        | Mapping[str, str | Callable[..., Any]]
+        | None
+    ) = None,
+    labels: npt.ArrayLike | None = None,
+    class_values: npt.ArrayLike | None = None,
+    sample_weight: npt.ArrayLike | None = None,
+    groups: npt.ArrayLike | None = None,
+    baseline_labels: npt.ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1999,
+    method: Literal["auto", "bca", "percentile", "basic", "delong"] = "auto",
+    random_state: int | np.random.RandomState | None = None,
+) -> EvaluationReport:
     r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
 
     For every system and every measure, the measure's value on the gold standard and
