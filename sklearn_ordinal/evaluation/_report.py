@@ -425,7 +425,9 @@ class EvaluationReport:
     @overload
     def to_csv(self, path_or_buf: str | os.PathLike[str] | IO[str], **kwargs: Any) -> None: ...
 
-    def to_csv(self, path_or_buf: str | os.PathLike[str] | IO[str] | None = None, **kwargs: Any) -> str | None:
+    def to_csv(
+        self, path_or_buf: str | os.PathLike[str] | IO[str] | None = None, **kwargs: Any
+    ) -> str | None:
         """Write :meth:`to_frame` as CSV.
 
         Parameters
@@ -521,7 +523,9 @@ class EvaluationReport:
     @overload
     def to_json(self, path: str | os.PathLike[str], *, indent: int | None = ...) -> None: ...
 
-    def to_json(self, path: str | os.PathLike[str] | None = None, *, indent: int | None = 2) -> str | None:
+    def to_json(
+        self, path: str | os.PathLike[str] | None = None, *, indent: int | None = 2
+    ) -> str | None:
         """The whole report as JSON, with the class order and every setting.
 
         Keys: ``format`` (``"sklearn_ordinal.evaluation"``) and ``format_version``;
@@ -646,7 +650,9 @@ class EvaluationReport:
     @overload
     def to_markdown(self, path: str | os.PathLike[str], *, digits: int = ...) -> None: ...
 
-    def to_markdown(self, path: str | os.PathLike[str] | None = None, *, digits: int = 3) -> str | None:
+    def to_markdown(
+        self, path: str | os.PathLike[str] | None = None, *, digits: int = 3
+    ) -> str | None:
         """The report as Markdown: scores with intervals, comparisons, per-class, notes.
 
         Parameters
