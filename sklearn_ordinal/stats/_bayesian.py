@@ -48,12 +48,18 @@ class BayesianSignedRankResult:
     rope_width: float
     greater_is_better: bool
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"BayesianSignedRankResult(left={self.left:.4f}, rope={self.rope:.4f}, "
                 f"right={self.right:.4f})")
 
 
-def _posterior_masses(differences, rope, prior, n_samples, rng):
+def _posterior_masses(
+    differences: npt.NDArray[np.float64],
+    rope: float,
+    prior: float,
+    n_samples: int,
+    rng: np.random.RandomState,
+) -> npt.NDArray[np.float64]:
     """``(n_samples, 3)`` sampled masses below ``-rope``, within, and above ``rope``.
 
     The Dirichlet process posterior of the differences, with a pseudo-observation at

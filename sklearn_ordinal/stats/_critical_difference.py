@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -22,13 +22,14 @@ _CLIQUE_STEP = 0.12
 _LABEL_STEP = 0.3
 
 
-def _pack(spans):
+def _pack(spans: Iterable[tuple[float, float]]) -> list[int]:
     """A row for each ``(start, end)`` span: the first row whose spans all end before it.
 
     The cliques come sorted by their start, so this greedy packing uses as few rows
     as any packing; bars on one row never touch.
     """
-    ends, levels = [], []
+    ends: list[float] = []
+    levels: list[int] = []
     for start, end in spans:
         level = next((row for row, last in enumerate(ends) if last < start), len(ends))
         if level == len(ends):

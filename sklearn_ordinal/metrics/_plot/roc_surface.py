@@ -18,11 +18,17 @@ if TYPE_CHECKING:  # matplotlib is optional and imported only to draw
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
 
-def _call_method(estimator, method, X, pos_label=None):
+def _call_method(
+    estimator: Any, method: str, X: npt.ArrayLike, pos_label: object = None
+) -> Any:
     return getattr(estimator, method)(X)
 
 
-def _check_surface(tpr, thresholds, class_names):
+def _check_surface(
+    tpr: npt.ArrayLike,
+    thresholds: npt.ArrayLike | None,
+    class_names: Sequence[Any] | npt.NDArray[Any] | None,
+) -> npt.NDArray[Any]:
     """``tpr`` as an (n, 3) array of rates, or a ValueError naming what is wrong."""
     tpr = np.asarray(tpr)
     if tpr.ndim != 2 or tpr.shape[1] != 3 or tpr.dtype.kind not in "biuf":
@@ -42,7 +48,7 @@ def _check_surface(tpr, thresholds, class_names):
     return tpr
 
 
-def _surface_triangles(n_points):
+def _surface_triangles(n_points: int) -> npt.NDArray[np.intp]:
     """Triangles of the surface, in the threshold grid ``b_1 <= b_2``.
 
     :func:`roc_surface` lists the points of the upper triangle of an ``L x L``
