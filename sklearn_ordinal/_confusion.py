@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,9 @@ from ._validation import (
     _validate,
 )
 from ._warnings import warn_user
+
+# What a measure returns, which score() returns (a float, or per-class values).
+_Score = TypeVar("_Score")
 
 
 class OrdinalConfusion(NamedTuple):
@@ -191,7 +194,7 @@ class OrdinalConfusion(NamedTuple):
             return self
         return NotImplemented
 
-    def score(self, measure: Callable[..., Any], **kwargs: Any) -> float:
+    def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A label measure of the data, computed from the confusion matrix alone.
 
         Parameters
@@ -206,8 +209,9 @@ class OrdinalConfusion(NamedTuple):
 
         Returns
         -------
-        score : float
-            ``measure(y_true, y_pred, ...)`` on the data of the matrix.
+        score : float or ndarray
+            ``measure(y_true, y_pred, ...)`` on the data of the matrix: what the
+            measure returns (a float, or per-class values with ``average=None``).
 
         Examples
         --------

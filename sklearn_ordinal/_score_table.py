@@ -12,7 +12,7 @@ one ``np.sort``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,9 @@ from ._blocks import _block_length, _blocks, _common_scale, _rescaled
 from ._records import record_of
 from ._validation import _any_dask, _check_same_classes, check_scored_targets
 from ._warnings import warn_user
+
+# What a measure returns, which score() returns.
+_Score = TypeVar("_Score")
 
 
 # Scores are grouped by hashing when a regular sample of this size has at most this
@@ -219,7 +222,7 @@ class ScoreTable(NamedTuple):
             return self
         return NotImplemented
 
-    def score(self, measure: Callable[..., Any], **kwargs: Any) -> float:
+    def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A ranking measure of the data, computed from the table alone.
 
         Parameters

@@ -666,7 +666,7 @@ class AcrossDatasetsComparison:
             "dropped_datasets": [plain(name) for name in self.dropped_datasets],
         }
 
-    def to_json(self, *, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int = 2) -> str:
         """:meth:`to_dict` as a JSON text.
 
         Parameters

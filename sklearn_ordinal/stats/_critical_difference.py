@@ -101,7 +101,7 @@ class CriticalDifferenceDisplay:
 
     def __init__(
         self,
-        average_ranks: pd.Series | Mapping[Any, float],
+        average_ranks: pd.Series,
         cliques: Sequence[Sequence[Any]],
         *,
         critical_difference: float | None = None,
