@@ -21,7 +21,7 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 """
 
 from numbers import Integral
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -37,6 +37,8 @@ from .._score_table import (
     _ClassOrder,
     _score_table,
 )
+
+_Ties = Literal["average", "strict"]
 
 _RANKING_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -321,7 +323,7 @@ def vus_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Volume under the ordinal ROC surface (VUS).
 
@@ -429,7 +431,7 @@ def u_pairs_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Fraction of correctly ordered pairs of items from different classes.
 
@@ -494,7 +496,7 @@ def u_ovo_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Mean, over all pairs of classes, of the AUC between the two classes.
 
@@ -561,7 +563,7 @@ def u_cons_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Mean, over the splits between consecutive classes, of the AUC of the split.
 

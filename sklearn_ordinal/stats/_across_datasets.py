@@ -466,14 +466,14 @@ class AcrossDatasetsComparison:
     iman_davenport_pvalue: float
     q_alpha: float
     critical_difference: float
-    posthoc: str
+    posthoc: Literal["wilcoxon", "nemenyi"]
     pairwise: pd.DataFrame
     control: object = None
     versus_control: Optional[pd.DataFrame] = None
     bonferroni_dunn_critical_difference: Optional[float] = None
     cliques: list[list[Any]] = field(default_factory=list)
     dropped_datasets: list[Any] = field(default_factory=list)
-    zero_method: str = "wilcox"
+    zero_method: Literal["wilcox", "pratt", "zsplit"] = "wilcox"
 
     @property
     def n_datasets(self) -> int:
