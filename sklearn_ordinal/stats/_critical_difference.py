@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -120,7 +120,7 @@ class CriticalDifferenceDisplay:
         *,
         ax: Axes | None = None,
         title: str | None = None,
-    ) -> CriticalDifferenceDisplay:
+    ) -> Self:
         """Draw the diagram of a :func:`compare_across_datasets` result.
 
         Parameters
@@ -165,7 +165,7 @@ class CriticalDifferenceDisplay:
         drop_incomplete: bool = False,
         ax: Axes | None = None,
         title: str | None = None,
-    ) -> CriticalDifferenceDisplay:
+    ) -> Self:
         """Compare systems across data sets and draw the diagram.
 
         Parameters
@@ -201,7 +201,7 @@ class CriticalDifferenceDisplay:
         )
         return cls.from_comparison(comparison, ax=ax, title=title)
 
-    def plot(self, ax: Axes | None = None, *, fontsize: float = 10) -> CriticalDifferenceDisplay:
+    def plot(self, ax: Axes | None = None, *, fontsize: float = 10) -> Self:
         """Draw the diagram.
 
         Parameters

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -143,7 +143,7 @@ class RocSurfaceDisplay:
 
     def plot(
         self, ax: Axes3D | None = None, *, name: str | None = None, **kwargs: Any
-    ) -> RocSurfaceDisplay:
+    ) -> Self:
         """Draw the surface.
 
         Parameters
@@ -225,7 +225,7 @@ class RocSurfaceDisplay:
         name: str | None = None,
         ax: Axes3D | None = None,
         **kwargs: Any,
-    ) -> RocSurfaceDisplay:
+    ) -> Self:
         """Draw the ROC surface of given scores.
 
         Parameters
@@ -288,7 +288,7 @@ class RocSurfaceDisplay:
         name: str | None = None,
         ax: Axes3D | None = None,
         **kwargs: Any,
-    ) -> RocSurfaceDisplay:
+    ) -> Self:
         """Draw the ROC surface of a fitted estimator's scores on ``X``.
 
         The scores are those of the ranking scorers: ``decision_function`` when it
