@@ -17,8 +17,12 @@ evaluation
 """
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
+
+if TYPE_CHECKING:  # what __getattr__ imports on first use, for a type checker
+    from .evaluation import evaluate
 
 __all__ = [
     "__version__",
@@ -34,7 +38,7 @@ __all__ = [
 _SUBMODULES = {"dummy", "evaluation", "metaeval", "metrics", "model_selection", "stats"}
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # ``import sklearn_ordinal`` imports nothing heavy; ``sklearn_ordinal.metrics`` (as
     # ``sklearn.metrics`` after ``import sklearn``) and ``sklearn_ordinal.evaluate``
     # import their modules when first used.
@@ -45,5 +49,5 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))

@@ -12,10 +12,14 @@ This module never looks a measure up by name: :meth:`OrdinalConfusion.score` rea
 the kernel from the record the measure registry sets on each measure function.
 """
 
+from __future__ import annotations
+
 import functools
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import _dask
@@ -32,6 +36,9 @@ from ._validation import (
     _validate,
 )
 from ._warnings import warn_user
+
+# What a measure returns, which score() returns (a float, or per-class values).
+_Score = TypeVar("_Score")
 
 
 class OrdinalConfusion(NamedTuple):
@@ -95,20 +102,27 @@ class OrdinalConfusion(NamedTuple):
     weighted: bool = False
 
     @property
-    def class_weights(self):
+    def class_weights(self) -> npt.NDArray[np.float64]:
         """``n_k``, the weight of the items whose true class is ``c_k`` (scaled as
         :attr:`matrix`)."""
         return self.matrix.sum(axis=-1)  # also for a stack of matrices
 
     @property
-    def weights(self):
+    def weights(self) -> npt.NDArray[np.float64]:
         """The confusion matrix in the weights' own units, as
         :func:`~sklearn_ordinal.metrics.ordinal_confusion_matrix` returns it."""
         return np.ldexp(self.matrix, self.weight_exponent)
 
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, labels=None, class_values=None,
-                         sample_weight=None):
+    def from_predictions(
+        cls,
+        y_true: npt.ArrayLike,
+        y_pred: npt.ArrayLike,
+        *,
+        labels: npt.ArrayLike | None = None,
+        class_values: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+    ) -> OrdinalConfusion:
         """The confusion of one data set (or chunk), validated as every measure does.
 
         Parameters
@@ -180,7 +194,7 @@ class OrdinalConfusion(NamedTuple):
             return self
         return NotImplemented
 
-    def score(self, measure, **kwargs):
+    def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A label measure of the data, computed from the confusion matrix alone.
 
         Parameters
@@ -195,8 +209,9 @@ class OrdinalConfusion(NamedTuple):
 
         Returns
         -------
-        score : float
-            ``measure(y_true, y_pred, ...)`` on the data of the matrix.
+        score : float or ndarray
+            ``measure(y_true, y_pred, ...)`` on the data of the matrix: what the
+            measure returns (a float, or per-class values with ``average=None``).
 
         Examples
         --------

@@ -8,22 +8,26 @@ they are given from that record, so they never import the registry above them an
 never look a measure up by name.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 _RECORD = "_sklearn_ordinal_record"
 
 
-def unwrap_partial(function):
+def unwrap_partial(function: Callable[..., Any]) -> tuple[Callable[..., Any], dict[str, Any]]:
     """``(function, keywords)`` of a function given as a ``functools.partial`` chain
     (the keywords of outer partials win, as in a call)."""
-    keywords = {}
+    keywords: dict[str, Any] = {}
     while isinstance(function, partial):
         keywords = {**function.keywords, **keywords}
         function = function.func
     return function, keywords
 
 
-def record_of(measure):
+def record_of(measure: Callable[..., Any]) -> tuple[Any, dict[str, Any]]:
     """``(record, keywords)`` of a measure function or a ``functools.partial`` of one.
 
     ``record`` is None for a callable the registry does not list; ``keywords`` are the

@@ -9,9 +9,13 @@ few classes) read the classes in score order instead (:class:`_ClassOrder`), fro
 one ``np.sort``.
 """
 
-from typing import NamedTuple
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
@@ -20,6 +24,9 @@ from ._blocks import _block_length, _blocks, _common_scale, _rescaled
 from ._records import record_of
 from ._validation import _any_dask, _check_same_classes, check_scored_targets
 from ._warnings import warn_user
+
+# What a measure returns, which score() returns.
+_Score = TypeVar("_Score")
 
 
 # Scores are grouped by hashing when a regular sample of this size has at most this
@@ -127,7 +134,14 @@ class ScoreTable(NamedTuple):
     weight_exponent: int = 0
 
     @classmethod
-    def from_predictions(cls, y_true, y_score, *, labels=None, sample_weight=None):
+    def from_predictions(
+        cls,
+        y_true: npt.ArrayLike,
+        y_score: npt.ArrayLike,
+        *,
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+    ) -> ScoreTable:
         """The score table of one data set (or chunk), validated as every measure does.
 
         Parameters
@@ -157,12 +171,12 @@ class ScoreTable(NamedTuple):
         return _build_score_table(y_true, y_score, labels, sample_weight, "ScoreTable")
 
     @property
-    def thresholds(self):
+    def thresholds(self) -> npt.NDArray[Any]:
         """ndarray of shape (n_scores,): the distinct scores of all classes, increasing."""
         return np.unique(self.scores)
 
     @property
-    def table(self):
+    def table(self) -> npt.NDArray[Any]:
         """ndarray of shape (n_classes, n_scores): the weight of class ``k`` at
         ``thresholds[g]``; a dense view, ``n_classes`` numbers per distinct score.
 
@@ -208,7 +222,7 @@ class ScoreTable(NamedTuple):
             return self
         return NotImplemented
 
-    def score(self, measure, **kwargs):
+    def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A ranking measure of the data, computed from the table alone.
 
         Parameters

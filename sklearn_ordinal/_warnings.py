@@ -7,10 +7,13 @@ package and outside scikit-learn (and the standard library's ``functools``, whic
 partials pass through), which is the line the user wrote.
 """
 
+from __future__ import annotations
+
 import functools
 import os
 import sys
 import warnings
+from types import FrameType
 
 import sklearn
 
@@ -20,9 +23,9 @@ _INTERNAL = tuple(
 ) + (str(functools.__file__),)
 
 
-def _user_stacklevel():
+def _user_stacklevel() -> int:
     """The ``stacklevel`` of the caller's caller's first frame outside the package."""
-    frame = sys._getframe(2)  # the caller of warn_user
+    frame: FrameType | None = sys._getframe(2)  # the caller of warn_user
     level = 2
     while frame is not None and frame.f_code.co_filename.startswith(_INTERNAL):
         frame = frame.f_back
@@ -30,6 +33,6 @@ def _user_stacklevel():
     return level
 
 
-def warn_user(message, category=UserWarning):
+def warn_user(message: str, category: type[Warning] = UserWarning) -> None:
     """``warnings.warn(message, category)`` attributed to the user's line."""
     warnings.warn(message, category, stacklevel=_user_stacklevel())

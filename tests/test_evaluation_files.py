@@ -85,6 +85,27 @@ def test_csv_without_groups_and_named_columns(tmp_path):
                                  prediction_column="guess", group_column=None).groups is None
 
 
+class _PathLike:
+    """A path-like object that is no ``pathlib.Path`` (as ``os.DirEntry`` or a
+    library's own path class)."""
+
+    def __init__(self, path):
+        self._path = path
+
+    def __fspath__(self):
+        return str(self._path)
+
+
+def test_one_path_like_prediction_file_is_one_system(tmp_path):
+    # A single path-like was iterated as if it were a list of files (a TypeError);
+    # the signature promises str, path-like or a sequence of them.
+    gold = _write(GOLD, tmp_path / "gold.csv")
+    system = _write(SYSTEM, tmp_path / "system.csv")
+    data = read_evaluation_files(_PathLike(gold), _PathLike(system))
+    assert data.y_pred.columns.tolist() == ["system"]
+    assert data.y_pred["system"].tolist() == SYSTEM["value"].tolist()
+
+
 def test_ids_are_compared_as_written(tmp_path):
     # 1 in a CSV file, 1 and "1" in JSON all match; "1.0" is another id, and the
     # error says why the numbers look alike.

@@ -8,9 +8,14 @@ imbalance the trivial class can score well; a real model that does not clearly
 beat it has learnt little (``docs/user_guide/trivial_baseline.rst``).
 """
 
+from __future__ import annotations
+
 import inspect
+from collections.abc import Callable
+from typing import Any, Self
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -34,7 +39,11 @@ class _ConstantPredictionMixin:
     """``predict`` and ``predict_proba`` of a classifier that always predicts
     ``classes_[_position]``."""
 
-    def predict(self, X):
+    # Set by the fit of the classes that use the mixin.
+    classes_: npt.NDArray[Any]
+    _position: int
+
+    def predict(self, X: npt.ArrayLike) -> npt.NDArray[Any]:
         """Predict the trivial class for every row of X.
 
         Parameters
@@ -58,7 +67,7 @@ class _ConstantPredictionMixin:
         check_is_fitted(self)
         return np.repeat(self.classes_[[self._position]], _num_samples(X))
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: npt.ArrayLike) -> npt.NDArray[np.float64]:
         """One-hot probabilities: 1 for the trivial class, 0 for the others.
 
         Parameters
@@ -86,7 +95,7 @@ class _ConstantPredictionMixin:
         proba[:, self._position] = 1.0
         return proba
 
-    def predict_log_proba(self, X):
+    def predict_log_proba(self, X: npt.ArrayLike) -> npt.NDArray[np.float64]:
         """Logarithm of :meth:`predict_proba`: 0 for the trivial class, -inf elsewhere.
 
         Parameters
@@ -271,8 +280,12 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
     }
 
     def __init__(
-        self, scoring="neg_macro_mean_absolute_error", *, greater_is_better=True, labels=None
-    ):
+        self,
+        scoring: str | Callable[..., Any] = "neg_macro_mean_absolute_error",
+        *,
+        greater_is_better: bool = True,
+        labels: npt.ArrayLike | None = None,
+    ) -> None:
         self.scoring = scoring
         self.greater_is_better = greater_is_better
         self.labels = labels
@@ -312,7 +325,12 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         return scorer
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y, sample_weight=None):
+    def fit(
+        self,
+        X: npt.ArrayLike | None,
+        y: npt.ArrayLike,
+        sample_weight: npt.ArrayLike | None = None,
+    ) -> Self:
         """Score every trivial classifier on ``y`` and keep the best class.
 
         Parameters

@@ -1,10 +1,15 @@
 """Judge several systems against one gold standard: :func:`evaluate`."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from numbers import Integral, Real
+from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from scipy.stats import DegenerateDataWarning, rankdata
 from sklearn.utils import check_random_state
@@ -25,7 +30,7 @@ from ..metrics._probabilistic import _check_proba
 from ..metrics._registry import resolve
 from ..metrics._scorer import _accepts, _expected_class
 from ..model_selection._baseline import _named_scorers
-from ..stats import compare_scores, score_interval
+from ..stats import ScoreInterval, compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
 from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
@@ -371,21 +376,27 @@ def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
     prefer_skip_nested_validation=True,
 )
 def evaluate(
-    y_true,
-    predictions,
+    y_true: npt.ArrayLike,
+    predictions: dict[str, npt.ArrayLike] | pd.DataFrame,
     *,
-    y_proba=None,
-    measures=None,
-    labels=None,
-    class_values=None,
-    sample_weight=None,
-    groups=None,
-    baseline_labels=None,
-    confidence_level=0.95,
-    n_resamples=DEFAULT_N_RESAMPLES,
-    method="auto",
-    random_state=None,
-):
+    y_proba: Mapping[str, npt.ArrayLike] | None = None,
+    measures: (
+        str
+        | Callable[..., Any]
+        | Sequence[str | Callable[..., Any]]
+        | Mapping[str, str | Callable[..., Any]]
+        | None
+    ) = None,
+    labels: npt.ArrayLike | None = None,
+    class_values: npt.ArrayLike | None = None,
+    sample_weight: npt.ArrayLike | None = None,
+    groups: npt.ArrayLike | None = None,
+    baseline_labels: npt.ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = DEFAULT_N_RESAMPLES,
+    method: Literal["auto", "bca", "percentile", "basic", "delong"] = "auto",
+    random_state: int | np.random.RandomState | None = None,
+) -> EvaluationReport:
     r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
 
     For every system and every measure, the measure's value on the gold standard and
@@ -573,12 +584,9 @@ def evaluate(
     resampled_groups = n_groups is not None and n_groups >= _FEW_GROUPS
     # Kinds are read against the classes the gold standard and labels name.
     n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
-    kinds = {
-        name: _kind(output, y_checked, labels, n_gold_classes if labels is None else
-                    len(labels), name)
-        for name, output in systems.items()
-    }
-    n_classes = n_gold_classes if labels is None else len(labels)
+    n_classes = n_gold_classes if labels is None else len(np.asarray(labels))
+    kinds = {name: _kind(output, y_checked, labels, n_classes, name)
+             for name, output in systems.items()}
     for name in systems:
         if kinds[name] == "probabilities":
             systems[name] = _checked_probabilities(np.asarray(systems[name]), name, n_classes)
@@ -586,24 +594,25 @@ def evaluate(
               for name, proba in probas.items()}
     probabilities_given = [name for name in systems
                            if kinds[name] == "probabilities" or name in probas]
-    if measures is None:
-        measures = list(DEFAULT_MEASURES)
+    chosen: Any = measures
+    if chosen is None:
+        chosen = list(DEFAULT_MEASURES)
         if any(kind != "labels" for kind in kinds.values()) or probabilities_given:
-            measures += DEFAULT_RANKING_MEASURES
+            chosen += DEFAULT_RANKING_MEASURES
         if probabilities_given:
-            measures += DEFAULT_PROBABILISTIC_MEASURES
-    if not isinstance(measures, dict):
+            chosen += DEFAULT_PROBABILISTIC_MEASURES
+    if not isinstance(chosen, Mapping):
         # A measure function by its name, not the repr _named_scorers would give it.
-        entries = [measures] if isinstance(measures, str) or callable(measures) else measures
-        measures = [(entry if isinstance(entry, str) else
-                     getattr(entry, "__name__", None) or repr(entry), entry)
-                    for entry in entries]
+        entries = [chosen] if isinstance(chosen, str) or callable(chosen) else chosen
+        named = [(entry if isinstance(entry, str) else
+                  getattr(entry, "__name__", None) or repr(entry), entry)
+                 for entry in entries]
         # Before dict() would keep only the last of two entries of one name.
-        _refuse_repeated_names([key for key, _ in measures])
-        measures = dict(measures)
-    measures = [_Measure(key, scorer) for key, scorer in _named_scorers(measures).items()]
+        _refuse_repeated_names([key for key, _ in named])
+        chosen = dict(named)
+    report_measures = [_Measure(key, scorer) for key, scorer in _named_scorers(chosen).items()]
     # Distinct keys can still give one column name (an error scorer loses its "neg_").
-    _refuse_repeated_names([measure.name for measure in measures])
+    _refuse_repeated_names([measure.name for measure in report_measures])
 
     label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
@@ -624,20 +633,24 @@ def evaluate(
     else:
         y_fit, fit_weight, baseline = baseline_labels, None, "baseline_labels"
     seed = _seed(random_state)
-    common = dict(
+    common: dict[str, Any] = dict(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         method=INTERVAL_METHOD,
         groups=groups if resampled_groups else None,
     )
 
-    scores, notes, trivial_classes, comparisons, caught = [], [], {}, [], []
+    scores: list[dict[str, Any]] = []
+    notes: list[dict[str, str]] = []
+    trivial_classes: dict[str, Any] = {}
+    comparisons: list[dict[str, Any]] = []
+    caught: list[dict[str, str]] = []
     methods = {measure.name: _method_of(method, measure, n_items, resampled_groups)
-               for measure in measures}
+               for measure in report_measures}
     # One seed for every interval and comparison (common random numbers), so the
     # resamples of one confusion matrix are drawn once for all that resample it.
     with shared_resamples():
-        for measure in measures:
+        for measure in report_measures:
             common = {**common, "method": methods[measure.name]}
             arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
             fed = {}
@@ -661,7 +674,7 @@ def evaluate(
                     continue
                 fed[name] = value
                 scores.append(_score_record(name, measure, result))
-            trivial_value = None
+            trivial_value: Any = None
             trivial = None
             if weight_reason is None:
                 try:
@@ -675,17 +688,18 @@ def evaluate(
                 trivial_classes[measure.name] = trivial.trivial_class_.item()
                 # One class for every item often leaves no sampling variation (a macro MAE
                 # of the middle class is the same on every resample): a point, unsaid.
+                trivial_result: ScoreInterval | None
                 try:
                     with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
-                        result = score_interval(
+                        trivial_result = score_interval(
                             measure.scorer, y_true, trivial_value, random_state=seed,
                             **arguments, **common,
                         )
                 except UndefinedMeasureError as error:
                     notes.append({"system": TRIVIAL, "measure": measure.name,
                                   "reason": str(error)})
-                    result, trivial_value = None, None
-                scores.append(_score_record(TRIVIAL, measure, result))
+                    trivial_result, trivial_value = None, None
+                scores.append(_score_record(TRIVIAL, measure, trivial_result))
             else:
                 trivial_classes[measure.name] = None
                 scores.append(_score_record(TRIVIAL, measure, None))
@@ -716,7 +730,7 @@ def evaluate(
         # labels=), not the classes it happens to hold: a group lacking the top class
         # must not make "within one class" easier or an extreme class disappear.
         per_group, per_group_mean = _per_group(
-            measures, systems, kinds, probas, y_true,
+            report_measures, systems, kinds, probas, y_true,
             labels if labels is not None else classes, class_values, sample_weight, groups,
         )
     settings = {
@@ -728,7 +742,7 @@ def evaluate(
                 "greater_is_better": measure.greater_is_better,
                 "family": measure.family,
             }
-            for measure in measures
+            for measure in report_measures
         ],
         "labels_given": labels is not None,
         "probabilities_given": probabilities_given,

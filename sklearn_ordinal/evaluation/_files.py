@@ -7,10 +7,16 @@ extra or duplicated id is an error that names the ids: a silently dropped item w
 change every number of the report.
 """
 
+from __future__ import annotations
+
 import json
+import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from sklearn.utils import Bunch
 
@@ -50,17 +56,17 @@ _SEPARATOR = "\x1f"
 
 
 def read_evaluation_files(
-    gold,
-    predictions,
+    gold: str | os.PathLike[str],
+    predictions: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
-    id_column="id",
-    label_column="value",
-    prediction_column=None,
-    group_column="auto",
-    allow_missing=False,
-    missing=None,
-    labels=None,
-):
+    id_column: str = "id",
+    label_column: str = "value",
+    prediction_column: str | None = None,
+    group_column: str | None = "auto",
+    allow_missing: bool = False,
+    missing: Literal["error", "drop", "wrong"] | None = None,
+    labels: npt.ArrayLike | None = None,
+) -> Bunch:
     """Read a gold file and systems' prediction files, matched item by item by id.
 
     Each file is a table with one row per item: CSV (``.csv``), TSV (``.tsv``,
@@ -223,7 +229,7 @@ def read_evaluation_files(
     elif allow_missing and missing != "drop":
         raise ValueError(f"allow_missing=True means missing='drop'; it contradicts "
                          f"missing={missing!r}. Give one of them.")
-    paths = [Path(predictions)] if isinstance(predictions, (str, Path)) else [
+    paths = [Path(predictions)] if isinstance(predictions, (str, os.PathLike)) else [
         Path(path) for path in predictions
     ]
     if not paths:

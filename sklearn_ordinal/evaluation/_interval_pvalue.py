@@ -10,10 +10,13 @@ So the interval of level :math:`1 - \\alpha` excludes 0 exactly when the p-value
 below :math:`\\alpha`.
 """
 
+from __future__ import annotations
+
 import numpy as np
+import numpy.typing as npt
 
 
-def percentile_interval_pvalue(distribution, value=0.0):
+def percentile_interval_pvalue(distribution: npt.ArrayLike, value: float = 0.0) -> float:
     r"""Two-sided p-value of ``value`` by inverting the percentile bootstrap interval.
 
     The percentile interval of level :math:`1 - \alpha` has the ends

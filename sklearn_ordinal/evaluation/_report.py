@@ -1,16 +1,25 @@
 """The report of :func:`~sklearn_ordinal.evaluation.evaluate` and its exports."""
 
+from __future__ import annotations
+
 import json
 import math
+import os
 import textwrap
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any, overload
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from ._html import render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
 from ._wording import _intervals_phrase
+
+if TYPE_CHECKING:  # matplotlib is optional and imported only to draw
+    from matplotlib.axes import Axes
 
 FORMAT = "sklearn_ordinal.evaluation"
 # 2: comparisons against the trivial classifier, the bootstrap p-value (the inversion of
@@ -137,9 +146,22 @@ class EvaluationReport:
     good      0.875  0.833  0.933               0.125  0.167  0.067
     """
 
-    def __init__(self, *, scores, per_class, per_group, per_group_mean, comparisons, notes,
-                 systems, classes, trivial_classes, settings, warnings=None,
-                 confusion_matrices=None):
+    def __init__(
+        self,
+        *,
+        scores: pd.DataFrame,
+        per_class: pd.DataFrame,
+        per_group: pd.DataFrame | None,
+        per_group_mean: pd.DataFrame | None,
+        comparisons: pd.DataFrame,
+        notes: pd.DataFrame,
+        systems: dict[str, str],
+        classes: npt.NDArray[Any],
+        trivial_classes: dict[str, Any],
+        settings: dict[str, Any],
+        warnings: pd.DataFrame | None = None,
+        confusion_matrices: dict[str, pd.DataFrame] | None = None,
+    ) -> None:
         self.scores = scores
         self.per_class = per_class
         self.per_group = per_group
@@ -153,7 +175,7 @@ class EvaluationReport:
         self.confusion_matrices = {} if confusion_matrices is None else confusion_matrices
         self.trivial_classes = trivial_classes
         self.settings = settings
-        self.input_note = None
+        self.input_note: str | None = None
         self.greater_is_better = {
             measure["name"]: measure["greater_is_better"] for measure in settings["measures"]
         }
@@ -195,17 +217,17 @@ class EvaluationReport:
         )
 
     @property
-    def measures(self):
+    def measures(self) -> list[str]:
         """The measures' names, in report order."""
         return [measure["name"] for measure in self.settings["measures"]]
 
     @property
-    def baseline_note(self):
+    def baseline_note(self) -> str:
         """Where the trivial classifiers chose their class, in words."""
         return _BASELINE_NOTES[self.settings["baseline"]]
 
     @property
-    def resampling_note(self):
+    def resampling_note(self) -> str:
         """What the intervals and comparisons resampled, in words."""
         n_groups = self.settings.get("n_groups")
         if self.settings.get("resampled") == "groups":
@@ -219,7 +241,7 @@ class EvaluationReport:
         )
 
     @property
-    def probabilities_note(self):
+    def probabilities_note(self) -> str:
         """Which systems gave class probabilities and what read them, in words; empty
         when none did."""
         given = self.settings.get("probabilities_given") or []
@@ -245,7 +267,7 @@ class EvaluationReport:
             f"classes={len(self.classes)})"
         )
 
-    def to_string(self, *, digits=3, width=80):
+    def to_string(self, *, digits: int = 3, width: int = 80) -> str:
         """The report as plain text: scores with intervals, comparisons, notes.
 
         A measure per row and a system per column, each cell the estimate and its
@@ -375,7 +397,7 @@ class EvaluationReport:
     def __str__(self):
         return self.to_string()
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The scores as one tidy table: a row per (system, measure).
 
         Returns
@@ -420,7 +442,15 @@ class EvaluationReport:
         )
         return frame
 
-    def to_csv(self, path_or_buf=None, **kwargs):
+    @overload
+    def to_csv(self, path_or_buf: None = None, **kwargs: Any) -> str: ...
+
+    @overload
+    def to_csv(self, path_or_buf: str | os.PathLike[str] | IO[str], **kwargs: Any) -> None: ...
+
+    def to_csv(
+        self, path_or_buf: str | os.PathLike[str] | IO[str] | None = None, **kwargs: Any
+    ) -> str | None:
         """Write :meth:`to_frame` as CSV.
 
         Parameters
@@ -445,7 +475,7 @@ class EvaluationReport:
         """
         return self.to_frame().to_csv(path_or_buf, **{"index": False, **kwargs})
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """Everything in the report as plain Python data (the content of :meth:`to_json`).
 
         Returns
@@ -511,7 +541,15 @@ class EvaluationReport:
             ],
         }
 
-    def to_json(self, path=None, *, indent=2):
+    @overload
+    def to_json(self, path: None = None, *, indent: int | None = ...) -> str: ...
+
+    @overload
+    def to_json(self, path: str | os.PathLike[str], *, indent: int | None = ...) -> None: ...
+
+    def to_json(
+        self, path: str | os.PathLike[str] | None = None, *, indent: int | None = 2
+    ) -> str | None:
         """The whole report as JSON, with the class order and every setting.
 
         Keys: ``format`` (``"sklearn_ordinal.evaluation"``) and ``format_version``;
@@ -557,7 +595,7 @@ class EvaluationReport:
         return None
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: str) -> EvaluationReport:
         """Read a report written by :meth:`to_json`.
 
         Parameters
@@ -632,7 +670,15 @@ class EvaluationReport:
         report.input_note = content.get("input_note")
         return report
 
-    def to_markdown(self, path=None, *, digits=3):
+    @overload
+    def to_markdown(self, path: None = None, *, digits: int = ...) -> str: ...
+
+    @overload
+    def to_markdown(self, path: str | os.PathLike[str], *, digits: int = ...) -> None: ...
+
+    def to_markdown(
+        self, path: str | os.PathLike[str] | None = None, *, digits: int = 3
+    ) -> str | None:
         """The report as Markdown: scores with intervals, comparisons, per-class, notes.
 
         Parameters
@@ -735,7 +781,13 @@ class EvaluationReport:
             file.write(text)
         return None
 
-    def to_html(self, path=None, *, digits=3):
+    @overload
+    def to_html(self, path: None = None, *, digits: int = ...) -> str: ...
+
+    @overload
+    def to_html(self, path: str | os.PathLike[str], *, digits: int = ...) -> None: ...
+
+    def to_html(self, path: str | os.PathLike[str] | None = None, *, digits: int = 3) -> str | None:
         """The report as one self-contained HTML page.
 
         The leaderboard (a system per row, sortable by any measure with a click on
@@ -773,7 +825,12 @@ class EvaluationReport:
             file.write(text)
         return None
 
-    def plot(self, measures=None, *, ax=None):
+    def plot(
+        self,
+        measures: Sequence[str] | None = None,
+        *,
+        ax: Axes | Sequence[Axes] | npt.NDArray[Any] | None = None,
+    ) -> npt.NDArray[Any]:
         """Dot-and-interval chart: the systems under each measure, the baseline dashed.
 
         A system that none of the measures drawn applies to is left out.

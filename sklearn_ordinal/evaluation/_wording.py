@@ -1,10 +1,14 @@
 """Phrases the report's text, markdown and HTML forms share."""
 
+from __future__ import annotations
+
+from typing import Any
+
 _METHOD_NAMES = {"bca": "BCa bootstrap", "percentile": "percentile bootstrap",
                  "basic": "basic bootstrap", "delong": "DeLong normal"}
 
 
-def _intervals_phrase(settings, level):
+def _intervals_phrase(settings: dict[str, Any], level: str) -> str:
     """How the intervals were made, saying which method each measure used when they
     differ (``method="auto"`` gives the ranking measures DeLong's on large data)."""
     methods = settings.get("interval_methods") or {}

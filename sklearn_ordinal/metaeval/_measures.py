@@ -1,11 +1,17 @@
 """A metric given as a plain callable or as a scorer, on the greater-is-better scale."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from ..metrics._scorer import _OrdinalScorer
 
 
-def _as_measure(metric, greater_is_better=True):
+def _as_measure(
+    metric: Callable[..., Any], greater_is_better: bool = True
+) -> tuple[Callable[..., Any], int]:
     """``(measure, sign)``: ``sign * measure(y_true, y_pred)`` is higher for better outputs.
 
     A scorer of this package brings its own measure, arguments and direction; a

@@ -7,10 +7,13 @@ counterexample (removing items one at a time while the violation persists), the
 way property-based testing tools do.
 """
 
+from __future__ import annotations
+
 import numbers
 import warnings
 from functools import partial
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -249,7 +252,13 @@ def _report(name, scores, evaluate, items, extras, sign):
     },
     prefer_skip_nested_validation=True,
 )
-def check_metric_properties(metric, *, greater_is_better=True, n_trials=100, random_state=None):
+def check_metric_properties(
+    metric: Callable[..., Any],
+    *,
+    greater_is_better: bool = True,
+    n_trials: int = 100,
+    random_state: int | np.random.RandomState | None = None,
+) -> dict[str, PropertyCheck]:
     r"""Search for counterexamples to the three formal properties of an ordinal metric.
 
     The properties of Amigó et al. (2020), section 4.1, for an effectiveness
@@ -367,7 +376,12 @@ def _shipped_label_measures():
     },
     prefer_skip_nested_validation=True,
 )
-def metric_properties_table(metrics=None, *, n_trials=100, random_state=0):
+def metric_properties_table(
+    metrics: Mapping[str, Callable[..., Any]] | None = None,
+    *,
+    n_trials: int = 100,
+    random_state: int | np.random.RandomState | None = 0,
+) -> pd.DataFrame:
     """Which metric satisfies which formal property, in the shape of the paper's Table 2.
 
     Runs :func:`check_metric_properties` on every metric with the same random

@@ -6,10 +6,15 @@ of mistake. The systems trade the reference metrics off against each other, whic
 is what the coverage meta-evaluation needs.
 """
 
+from __future__ import annotations
+
 import numbers
 import warnings
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, overload
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.utils import Bunch, check_random_state
 
 from .._compat import Interval, StrOptions, validate_params
@@ -76,17 +81,17 @@ def _mistakes(kind, y_true, sorted_gold, position, n_classes, rng, displacement_
     prefer_skip_nested_validation=True,
 )
 def make_synthetic_ordinal_task(
-    n_test_cases=100,
-    n_items=200,
-    n_classes=11,
+    n_test_cases: int = 100,
+    n_items: int = 200,
+    n_classes: int = 11,
     *,
-    mean=4.0,
-    std_range=(1.0, 3.0),
-    error_ratios=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
-    kinds=MISTAKE_KINDS,
-    displacement_overflow="keep_gold",
-    random_state=None,
-):
+    mean: float = 4.0,
+    std_range: tuple[float, float] = (1.0, 3.0),
+    error_ratios: npt.ArrayLike = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+    kinds: str | Sequence[str] = MISTAKE_KINDS,
+    displacement_overflow: Literal["keep_gold", "last_class"] = "keep_gold",
+    random_state: int | np.random.RandomState | None = None,
+) -> Bunch:
     """Gold standard and synthetic systems of the CEM paper's section 5.3.
 
     The gold class of each item is a draw from a normal distribution with mean
@@ -125,7 +130,7 @@ def make_synthetic_ordinal_task(
         Smallest and largest standard deviation across the test cases.
     error_ratios : array-like of float, default=(0.1, ..., 1.0)
         Ratios of items on which the systems err.
-    kinds : tuple of str, default=all five kinds
+    kinds : str, list or tuple of str, default=all five kinds
         Kinds of mistake, among ``"random"``, ``"proximity"``, ``"majority"``,
         ``"tag_displacement"``, ``"ordinal_displacement"``.
     displacement_overflow : {"keep_gold", "last_class"}, default="keep_gold"
@@ -238,7 +243,23 @@ def make_synthetic_ordinal_task(
     )
 
 
-def score_systems(metric, y_true, y_pred):
+@overload
+def score_systems(
+    metric: Callable[..., Any], y_true: npt.ArrayLike, y_pred: npt.ArrayLike
+) -> npt.NDArray[np.float64]: ...
+
+
+@overload
+def score_systems(
+    metric: Mapping[str, Callable[..., Any]], y_true: npt.ArrayLike, y_pred: npt.ArrayLike
+) -> dict[str, npt.NDArray[np.float64]]: ...
+
+
+def score_systems(
+    metric: Callable[..., Any] | Mapping[str, Callable[..., Any]],
+    y_true: npt.ArrayLike,
+    y_pred: npt.ArrayLike,
+) -> npt.NDArray[np.float64] | dict[str, npt.NDArray[np.float64]]:
     """Score every system on every test case with one metric (or several).
 
     A label measure of this package (or a scorer of one) is computed for all the

@@ -6,15 +6,17 @@ systems follow those unanimous improvements. Both are computed for all system
 pairs at once from a ``(systems, systems, test cases)`` table of unanimous wins.
 """
 
+from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import validate_params
 from .._warnings import warn_user
 
 
-def _check_scores(scores, name, ndim):
+def _check_scores(scores: npt.ArrayLike, name: str, ndim: int) -> npt.NDArray[np.float64]:
     """Return ``scores`` as a finite float array with ``ndim`` dimensions, or raise."""
     try:
         scores = np.asarray(scores, dtype=np.float64)
@@ -52,7 +54,7 @@ def _pairwise_uir(reference_scores):
     {"scores_a": ["array-like"], "scores_b": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
-def unanimous_improvement_ratio(scores_a, scores_b):
+def unanimous_improvement_ratio(scores_a: npt.ArrayLike, scores_b: npt.ArrayLike) -> float:
     r"""Unanimous Improvement Ratio of system a over system b.
 
     With :math:`\mathcal T` the test cases and :math:`\mathcal M` the metrics,
@@ -115,7 +117,7 @@ def unanimous_improvement_ratio(scores_a, scores_b):
     {"metric_scores": ["array-like"], "reference_scores": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
-def coverage(metric_scores, reference_scores):
+def coverage(metric_scores: npt.ArrayLike, reference_scores: npt.ArrayLike) -> float:
     r"""Coverage of a metric: how well it follows unanimous improvements.
 
     For every ordered pair of distinct systems :math:`(s, s')`, the difference of

@@ -12,7 +12,7 @@ everywhere else in the package.
 """
 
 from numbers import Integral
-from typing import Optional
+from typing import Literal, Optional, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -539,7 +539,14 @@ def _macro_f1_gold(y_true, y_pred, *, labels=None, sample_weight=None):
 
 
 @validate_params({**_DATA, "weights": _WEIGHTS_OPTION}, prefer_skip_nested_validation=True)
-def weighted_kappa_score(y_true, y_pred, *, weights=None, labels=None, sample_weight=None):
+def weighted_kappa_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    weights: Union[Literal["linear", "quadratic"], ArrayLike, None] = None,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Cohen's kappa, plain or weighted: agreement beyond chance, in the class order.
 
     With the weighted confusion matrix :math:`O` (total weight :math:`N`), the matrix
@@ -621,7 +628,13 @@ def weighted_kappa_score(y_true, y_pred, *, weights=None, labels=None, sample_we
 
 
 @validate_params(_DATA, prefer_skip_nested_validation=True)
-def mutual_information_score(y_true, y_pred, *, labels=None, sample_weight=None):
+def mutual_information_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Mutual information between true and predicted classes, in nats.
 
     .. math::
@@ -674,7 +687,14 @@ def mutual_information_score(y_true, y_pred, *, labels=None, sample_weight=None)
 @validate_params(
     {**_DATA, "class_values": ["array-like", None]}, prefer_skip_nested_validation=True
 )
-def pearson_score(y_true, y_pred, *, labels=None, class_values=None, sample_weight=None):
+def pearson_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Pearson's correlation between the values of the true and predicted classes.
 
     .. math::
@@ -742,7 +762,9 @@ def pearson_score(y_true, y_pred, *, labels=None, class_values=None, sample_weig
     {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
     prefer_skip_nested_validation=True,
 )
-def spearman_score(y_true, y_pred, *, labels=None):
+def spearman_score(
+    y_true: ArrayLike, y_pred: ArrayLike, *, labels: Optional[ArrayLike] = None
+) -> float:
     r"""Spearman's rank correlation of the true and predicted classes.
 
     Pearson's correlation of the items' ranks, ties sharing the mean of their
@@ -793,7 +815,9 @@ def spearman_score(y_true, y_pred, *, labels=None):
     {key: _DATA[key] for key in ("y_true", "y_pred", "labels")},
     prefer_skip_nested_validation=True,
 )
-def kendall_tau_b_score(y_true, y_pred, *, labels=None):
+def kendall_tau_b_score(
+    y_true: ArrayLike, y_pred: ArrayLike, *, labels: Optional[ArrayLike] = None
+) -> float:
     r"""Kendall's tau-b of the true and predicted classes.
 
     .. math::
@@ -846,8 +870,14 @@ def kendall_tau_b_score(y_true, y_pred, *, labels=None):
     prefer_skip_nested_validation=True,
 )
 def value_weighted_kappa_score(
-    y_true, y_pred, *, weights="linear", labels=None, class_values=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    weights: Literal["linear", "quadratic"] = "linear",
+    labels: Optional[ArrayLike] = None,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
     r"""Weighted kappa with disagreement weights on class values, not class positions.
 
     With the confusion matrix :math:`O` (total weight :math:`N`), the expected matrix

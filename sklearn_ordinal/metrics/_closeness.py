@@ -8,15 +8,17 @@ across a sparse stretch, without assuming distances between classes
 confusion matrix, whose row sums are the gold class weights ``n_k``.
 """
 
-from typing import Optional
+from typing import Literal, Optional
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._compat import StrOptions, validate_params
 from .._confusion import _one_or_many, ordinal_confusion
 from .._warnings import warn_user
+
+_Scale = Literal["ordinal", "nominal", "interval"]
 
 _SCALES = ("ordinal", "nominal", "interval")
 
@@ -161,8 +163,14 @@ def _closeness_confusion(y_true, y_pred, scale, labels, class_values, sample_wei
 
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
 def class_proximity(
-    y_true, *, labels=None, scale="ordinal", flat=False, class_values=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    scale: _Scale = "ordinal",
+    flat: bool = False,
+    class_values: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> NDArray[np.float64]:
     r"""Informational closeness between every two classes, from the gold labels alone.
 
     With :math:`n_k` the weight of the true items of class :math:`c_k` and :math:`N`
@@ -268,7 +276,7 @@ def cem_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    scale: str = "ordinal",
+    scale: _Scale = "ordinal",
     flat: bool = False,
     labels: Optional[ArrayLike] = None,
     class_values: Optional[ArrayLike] = None,

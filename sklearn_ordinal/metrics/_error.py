@@ -9,7 +9,7 @@ of the worst class as well
 the weighted confusion matrix.
 """
 
-from typing import Optional, Union
+from typing import Literal, Optional, Union, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -33,6 +33,9 @@ _COMMON_CONSTRAINTS = {
     "sample_weight": ["array-like", None],
 }
 _DISTANCE_CONSTRAINTS = {**_COMMON_CONSTRAINTS, "class_values": ["array-like", None]}
+# With the overloads of each averaged measure, a type checker knows that
+# ``average=None`` gives the per-class errors and any other average one number.
+_Average = Literal["micro", "macro", "max"]
 
 
 _ABSENT_CLASS_FATE = {
@@ -183,12 +186,36 @@ def _zero_one_item_costs(class_weights, values, average="micro"):
     return (~np.eye(len(class_weights), dtype=bool)) / divisor[:, np.newaxis]
 
 
+@overload
+def mean_absolute_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: _Average = ...,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> float: ...
+
+
+@overload
+def mean_absolute_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: None,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> NDArray[np.float64]: ...
+
+
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_absolute_error(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    average: Optional[str] = "micro",
+    average: Optional[_Average] = "micro",
     labels: Optional[ArrayLike] = None,
     class_values: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
@@ -283,12 +310,36 @@ def mean_absolute_error(
     )
 
 
+@overload
+def mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: _Average = ...,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> float: ...
+
+
+@overload
+def mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: None,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> NDArray[np.float64]: ...
+
+
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_squared_error(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    average: Optional[str] = "micro",
+    average: Optional[_Average] = "micro",
     labels: Optional[ArrayLike] = None,
     class_values: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
@@ -353,12 +404,36 @@ def mean_squared_error(
     )
 
 
+@overload
+def root_mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: _Average = ...,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> float: ...
+
+
+@overload
+def root_mean_squared_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: None,
+    labels: Optional[ArrayLike] = ...,
+    class_values: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> NDArray[np.float64]: ...
+
+
 @validate_params(_DISTANCE_CONSTRAINTS, prefer_skip_nested_validation=True)
 def root_mean_squared_error(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    average: Optional[str] = "micro",
+    average: Optional[_Average] = "micro",
     labels: Optional[ArrayLike] = None,
     class_values: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
@@ -412,12 +487,34 @@ def root_mean_squared_error(
     )
 
 
+@overload
+def mean_zero_one_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: _Average = ...,
+    labels: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> float: ...
+
+
+@overload
+def mean_zero_one_error(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    average: None,
+    labels: Optional[ArrayLike] = ...,
+    sample_weight: Optional[ArrayLike] = ...,
+) -> NDArray[np.float64]: ...
+
+
 @validate_params(_COMMON_CONSTRAINTS, prefer_skip_nested_validation=True)
 def mean_zero_one_error(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    average: Optional[str] = "micro",
+    average: Optional[_Average] = "micro",
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
 ) -> Union[float, NDArray[np.float64]]:

@@ -8,10 +8,10 @@ the Brier score ignore. It is a mean over items of a function of each item's
 probabilities, not a function of the confusion matrix.
 """
 
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from .._compat import validate_params
 from .._validation import check_scored_targets
@@ -22,7 +22,7 @@ from .._warnings import warn_user
 _ROW_SUM_TOLERANCE = 1e-6
 
 
-def _check_proba(y_proba):
+def _check_proba(y_proba: ArrayLike) -> NDArray[Any]:
     """``y_proba`` as a 2-D float array of probability rows, or a ValueError."""
     y_proba = np.asarray(y_proba)
     if y_proba.ndim != 2:
@@ -176,7 +176,7 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
     return per_item, sample_weight, 1 / (n_classes - 1) if normalize else 1.0
 
 
-def ranked_probability_score(*args, **kwargs):
+def ranked_probability_score(*args: Any, **kwargs: Any) -> float:
     """Deprecated name of :func:`ranked_probability_score_loss` (a loss, named like
     :func:`sklearn.metrics.brier_score_loss`); it will be removed in 0.3.
 

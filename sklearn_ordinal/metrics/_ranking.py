@@ -21,10 +21,10 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 """
 
 from numbers import Integral
-from typing import Optional
+from typing import Any, Literal, Optional
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from .._blocks import _blocks
 from .._compat import Interval, StrOptions, validate_params
@@ -37,6 +37,8 @@ from .._score_table import (
     _ClassOrder,
     _score_table,
 )
+
+_Ties = Literal["average", "strict"]
 
 _RANKING_CONSTRAINTS = {
     "y_true": ["array-like"],
@@ -321,7 +323,7 @@ def vus_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Volume under the ordinal ROC surface (VUS).
 
@@ -429,7 +431,7 @@ def u_pairs_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Fraction of correctly ordered pairs of items from different classes.
 
@@ -494,7 +496,7 @@ def u_ovo_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Mean, over all pairs of classes, of the AUC between the two classes.
 
@@ -561,7 +563,7 @@ def u_cons_score(
     *,
     labels: Optional[ArrayLike] = None,
     sample_weight: Optional[ArrayLike] = None,
-    ties: str = "average",
+    ties: _Ties = "average",
 ) -> float:
     r"""Mean, over the splits between consecutive classes, of the AUC of the split.
 
@@ -634,7 +636,14 @@ def u_cons_score(
     },
     prefer_skip_nested_validation=True,
 )
-def roc_surface(y_true, y_score, *, labels=None, sample_weight=None, max_thresholds=None):
+def roc_surface(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+    max_thresholds: Optional[int] = None,
+) -> tuple[NDArray[np.float64], NDArray[Any]]:
     r"""Points of the ROC surface of a ranking of three ordered classes.
 
     Two thresholds :math:`b_1 \le b_2` turn the score into a class: :math:`c_1` up
@@ -663,7 +672,7 @@ def roc_surface(y_true, y_score, *, labels=None, sample_weight=None, max_thresho
         The three classes in increasing order.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative item weights.
-    max_thresholds : int >= 2, default=None
+    max_thresholds : int >= 2 or None, default=None
         At most this many values per threshold: :math:`-\infty`, the highest
         score and values evenly spaced among the distinct scores in between. The
         points are still exact points of the surface, only fewer. None keeps

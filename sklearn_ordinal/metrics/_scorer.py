@@ -17,9 +17,13 @@ The scorer class builds on scikit-learn's scorer base class, so that it takes pa
 scikit-learn's own scorers.
 """
 
+from __future__ import annotations
+
 import copy
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from inspect import signature
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -457,8 +461,13 @@ class _OrdinalScorer(_BaseScorer):
 
 
 def make_ordinal_scorer(
-    score_func, *, greater_is_better=None, response=None, response_method=None, **kwargs
-):
+    score_func: Callable[..., Any] | str,
+    *,
+    greater_is_better: bool | None = None,
+    response: Literal["labels", "scores", "proba"] | None = None,
+    response_method: str | tuple[str, ...] | None = None,
+    **kwargs: Any,
+) -> Callable[..., float]:
     """Make a scorer from an ordinal measure (a function, or a measure name).
 
     Like :func:`sklearn.metrics.make_scorer`, with two differences: when the fitted
@@ -608,7 +617,7 @@ def _scorer_of(name):
 _SCORERS = {name: _scorer_of(name) for name in _registry.scorer_names()}
 
 
-def get_scorer_names():
+def get_scorer_names() -> list[str]:
     """Names of all the scorers this package ships.
 
     Four names are also scikit-learn's: ``accuracy``, ``neg_mean_absolute_error``,
@@ -633,7 +642,7 @@ def get_scorer_names():
     return sorted(_SCORERS)
 
 
-def get_scorer(scoring, **kwargs):
+def get_scorer(scoring: str | Callable[..., Any], **kwargs: Any) -> Callable[..., float]:
     """Get one of this package's scorers by name, with further measure arguments.
 
     Parameters
@@ -720,7 +729,9 @@ def _scorer_of_measure(measure):
     return get_scorer(scorer_name)
 
 
-def get_scorers(names, **kwargs):
+def get_scorers(
+    names: str | Iterable[str], **kwargs: Any
+) -> dict[str, Callable[..., float]]:
     """Scorers by name, as the dict ``GridSearchCV(scoring=...)`` takes.
 
     scikit-learn does not know this package's names

@@ -19,10 +19,15 @@ Two searches, chosen by the measure's registry record:
   optimum of a related item-additive measure; repeated until no cut point moves.
 """
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Callable
 from functools import cached_property
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import column_or_1d
 
@@ -378,7 +383,14 @@ def _tune(y_true, y_score, scoring, labels=None, sample_weight=None):
     },
     prefer_skip_nested_validation=True,
 )
-def optimal_thresholds(y_true, y_score, *, scoring, labels=None, sample_weight=None):
+def optimal_thresholds(
+    y_true: npt.ArrayLike,
+    y_score: npt.ArrayLike,
+    *,
+    scoring: str | Callable[..., Any],
+    labels: npt.ArrayLike | None = None,
+    sample_weight: npt.ArrayLike | None = None,
+) -> npt.NDArray[np.float64]:
     r"""The K - 1 cut points on a real-valued score that are best under a measure.
 
     A score :math:`s` is put into class :math:`c_k`, :math:`k` the number of cut

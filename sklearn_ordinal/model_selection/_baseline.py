@@ -7,10 +7,15 @@ while the macro-averaged MAE separates them. :func:`compare_to_trivial` makes th
 table for any estimator, measures and cross-validation splitter.
 """
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Integral, Real
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from sklearn import get_config
 from sklearn.exceptions import FitFailedWarning
@@ -21,6 +26,13 @@ from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
 from ..metrics._registry import resolve
 from ..metrics._scorer import _stated_order, make_ordinal_scorer
+
+if TYPE_CHECKING:
+    from scipy.sparse import spmatrix
+    from sklearn.base import BaseEstimator
+    from sklearn.model_selection import BaseCrossValidator
+
+_Scoring = str | Callable[..., Any]
 from ..stats import compare_scores
 from ..stats._resampling import DEFAULT_N_RESAMPLES
 from .._warnings import warn_user
@@ -135,20 +147,20 @@ def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
     prefer_skip_nested_validation=False,
 )
 def compare_to_trivial(
-    estimator,
-    X,
-    y,
+    estimator: BaseEstimator,
+    X: npt.ArrayLike | spmatrix,
+    y: npt.ArrayLike,
     *,
-    scoring,
-    cv=None,
-    groups=None,
-    params=None,
-    n_jobs=None,
-    confidence_level=None,
-    n_resamples=DEFAULT_N_RESAMPLES,
-    random_state=None,
-    error_score=np.nan,
-):
+    scoring: _Scoring | Sequence[_Scoring] | Mapping[str, _Scoring],
+    cv: int | BaseCrossValidator | Iterable[Any] | None = None,
+    groups: npt.ArrayLike | None = None,
+    params: dict[str, Any] | None = None,
+    n_jobs: int | None = None,
+    confidence_level: float | None = None,
+    n_resamples: int = DEFAULT_N_RESAMPLES,
+    random_state: int | np.random.RandomState | None = None,
+    error_score: Literal["raise"] | float = np.nan,
+) -> pd.DataFrame:
     r"""Cross-validate an estimator and the trivial classifier of each measure.
 
     For every measure in ``scoring``, the estimator and a

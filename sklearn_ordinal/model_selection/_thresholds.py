@@ -2,11 +2,16 @@
 cross-validation for the chosen measure (the ordinal twin of scikit-learn's binary
 :class:`~sklearn.model_selection.TunedThresholdClassifierCV`)."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 from numbers import Integral, Real
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.base import (
     BaseEstimator,
     ClassifierMixin,
@@ -38,6 +43,11 @@ from .._compat import (
 from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
 from ..metrics._registry import resolve
 from ..metrics._thresholds import _tune
+
+if TYPE_CHECKING:
+    from sklearn.model_selection import BaseCrossValidator
+
+_ResponseMethod = Literal["auto", "decision_function", "predict_proba", "predict"]
 
 _METHODS = ("decision_function", "predict_proba", "predict")
 
@@ -243,16 +253,16 @@ tuple of them, default="auto"
 
     def __init__(
         self,
-        estimator,
+        estimator: BaseEstimator,
         *,
-        scoring,
-        response_method="auto",
-        cv=5,
-        refit=True,
-        labels=None,
-        random_state=None,
-        n_jobs=None,
-    ):
+        scoring: str | Callable[..., Any],
+        response_method: _ResponseMethod | tuple[_ResponseMethod, ...] = "auto",
+        cv: int | float | BaseCrossValidator | Iterable[Any] | Literal["prefit"] = 5,
+        refit: bool = True,
+        labels: npt.ArrayLike | None = None,
+        random_state: int | np.random.RandomState | None = None,
+        n_jobs: int | None = None,
+    ) -> None:
         self.estimator = estimator
         self.scoring = scoring
         self.response_method = response_method
@@ -284,7 +294,9 @@ tuple of them, default="auto"
         return list(cv.split(X, codes))
 
     @_fit_context(prefer_skip_nested_validation=False)
-    def fit(self, X, y, sample_weight=None):
+    def fit(
+        self, X: npt.ArrayLike, y: npt.ArrayLike, sample_weight: npt.ArrayLike | None = None
+    ) -> Self:
         """Learn the cut points from out-of-fold scores, then refit the estimator.
 
         Parameters
@@ -403,7 +415,7 @@ tuple of them, default="auto"
         return _scores(self.estimator_, X, (self.response_method_,), self.classes_,
                        _class_values(self.classes_, None, relative=False))[0]
 
-    def predict(self, X):
+    def predict(self, X: npt.ArrayLike) -> npt.NDArray[Any]:
         """The class of each row: the number of cut points strictly below its score.
 
         Parameters

@@ -11,14 +11,18 @@ The distributions are SciPy's (chi-square, F, studentized range, normal, Wilcoxo
 so any ``alpha`` and any number of systems is allowed: no table of critical values.
 """
 
+from __future__ import annotations
+
 import json
 import math
 import numbers
 import warnings
 from dataclasses import dataclass, field
-from typing import Optional
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Optional
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from scipy import stats
 
@@ -453,7 +457,7 @@ class AcrossDatasetsComparison:
     scores: pd.DataFrame
     ranks: pd.DataFrame
     average_ranks: pd.Series
-    measure: object
+    measure: Optional[str]
     greater_is_better: bool
     alpha: float
     friedman_statistic: float
@@ -462,27 +466,27 @@ class AcrossDatasetsComparison:
     iman_davenport_pvalue: float
     q_alpha: float
     critical_difference: float
-    posthoc: str
+    posthoc: Literal["wilcoxon", "nemenyi"]
     pairwise: pd.DataFrame
     control: object = None
-    versus_control: pd.DataFrame = None
+    versus_control: Optional[pd.DataFrame] = None
     bonferroni_dunn_critical_difference: Optional[float] = None
-    cliques: list = field(default_factory=list)
-    dropped_datasets: list = field(default_factory=list)
-    zero_method: str = "wilcox"
+    cliques: list[list[Any]] = field(default_factory=list)
+    dropped_datasets: list[Any] = field(default_factory=list)
+    zero_method: Literal["wilcox", "pratt", "zsplit"] = "wilcox"
 
     @property
-    def n_datasets(self):
+    def n_datasets(self) -> int:
         """``N``, the data sets compared."""
         return self.scores.shape[0]
 
     @property
-    def n_systems(self):
+    def n_systems(self) -> int:
         """``k``, the systems compared."""
         return self.scores.shape[1]
 
     @property
-    def omnibus_rejected(self):
+    def omnibus_rejected(self) -> bool:
         """Whether Iman-Davenport's F rejects equivalence of all systems at ``alpha``."""
         return bool(self.iman_davenport_pvalue <= self.alpha)
 
@@ -495,7 +499,7 @@ class AcrossDatasetsComparison:
             f"critical_difference={self.critical_difference:.4g})"
         )
 
-    def summary(self):
+    def summary(self) -> pd.DataFrame:
         """One row per system, best first: average rank, and against the control.
 
         Returns
@@ -536,7 +540,7 @@ class AcrossDatasetsComparison:
         table[numeric] = table[numeric].round(digits)
         return table
 
-    def to_string(self, *, digits=3):
+    def to_string(self, *, digits: int = 3) -> str:
         """The comparison as plain text: the tests, the ranks and the pairs.
 
         Parameters
@@ -577,7 +581,7 @@ class AcrossDatasetsComparison:
     def __str__(self):
         return self.to_string()
 
-    def to_markdown(self, *, digits=3):
+    def to_markdown(self, *, digits: int = 3) -> str:
         """The comparison as Markdown: the tests in prose, then two tables.
 
         Parameters
@@ -604,7 +608,7 @@ class AcrossDatasetsComparison:
             markdown_table(self._pairwise_display(digits)),
         ]) + "\n"
 
-    def to_csv(self):
+    def to_csv(self) -> str:
         """The pairwise table as CSV (one row per pair), the average ranks in it.
 
         Returns
@@ -614,7 +618,7 @@ class AcrossDatasetsComparison:
         """
         return self.pairwise.to_csv()
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """Everything as plain Python values (NaN as None), for JSON.
 
         Returns
@@ -662,7 +666,7 @@ class AcrossDatasetsComparison:
             "dropped_datasets": [plain(name) for name in self.dropped_datasets],
         }
 
-    def to_json(self, *, indent=2):
+    def to_json(self, *, indent: int = 2) -> str:
         """:meth:`to_dict` as a JSON text.
 
         Parameters
@@ -705,17 +709,17 @@ def _small_sample_warning(n_datasets, alpha):
     prefer_skip_nested_validation=True,
 )
 def compare_across_datasets(
-    scores,
-    measure=None,
+    scores: pd.DataFrame | Mapping[Any, Any] | Sequence[Any] | npt.ArrayLike,
+    measure: str | None = None,
     *,
-    greater_is_better=None,
-    alpha=0.05,
-    control=None,
-    posthoc="wilcoxon",
-    zero_method="wilcox",
-    drop_incomplete=False,
-    include_trivial=False,
-):
+    greater_is_better: bool | None = None,
+    alpha: float = 0.05,
+    control: object = None,
+    posthoc: Literal["wilcoxon", "nemenyi"] = "wilcoxon",
+    zero_method: Literal["wilcox", "pratt", "zsplit"] = "wilcox",
+    drop_incomplete: bool = False,
+    include_trivial: bool = False,
+) -> AcrossDatasetsComparison:
     r"""Rank systems over data sets and test which of them differ (Demšar 2006).
 
     Each data set ranks the systems by their scores, 1 = best in the measure's

@@ -1,9 +1,13 @@
 """The Bayesian signed-rank test of two systems over data sets (Benavoli et al. 2017)."""
 
+from __future__ import annotations
+
 import numbers
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.utils import check_random_state
 
 from .._compat import Interval, validate_params
@@ -44,12 +48,18 @@ class BayesianSignedRankResult:
     rope_width: float
     greater_is_better: bool
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"BayesianSignedRankResult(left={self.left:.4f}, rope={self.rope:.4f}, "
                 f"right={self.right:.4f})")
 
 
-def _posterior_masses(differences, rope, prior, n_samples, rng):
+def _posterior_masses(
+    differences: npt.NDArray[np.float64],
+    rope: float,
+    prior: float,
+    n_samples: int,
+    rng: np.random.RandomState,
+) -> npt.NDArray[np.float64]:
     """``(n_samples, 3)`` sampled masses below ``-rope``, within, and above ``rope``.
 
     The Dirichlet process posterior of the differences, with a pseudo-observation at
@@ -86,9 +96,17 @@ def _posterior_masses(differences, rope, prior, n_samples, rng):
     },
     prefer_skip_nested_validation=True,
 )
-def bayesian_signed_rank_test(scores_a, scores_b, *, rope, measure=None,
-                              greater_is_better=None, prior=0.5, n_samples=50_000,
-                              random_state=None):
+def bayesian_signed_rank_test(
+    scores_a: npt.ArrayLike,
+    scores_b: npt.ArrayLike,
+    *,
+    rope: float,
+    measure: str | None = None,
+    greater_is_better: bool | None = None,
+    prior: float = 0.5,
+    n_samples: int = 50_000,
+    random_state: int | np.random.RandomState | None = None,
+) -> BayesianSignedRankResult:
     r"""Bayesian signed-rank test: is ``a`` practically better than ``b``, or equivalent?
 
     The differences :math:`z_i` of the two systems' scores on the ``N`` data sets,

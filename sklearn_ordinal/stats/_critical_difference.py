@@ -1,10 +1,20 @@
 """The critical-difference diagram of a comparison across data sets (Demšar 2006)."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Self
+
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from .._compat import check_matplotlib_support
-from ._across_datasets import compare_across_datasets
+from ._across_datasets import AcrossDatasetsComparison, compare_across_datasets
+
+if TYPE_CHECKING:  # matplotlib is optional and imported only to draw
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure, SubFigure
 
 # Vertical layout, in data units below the rank axis (at 0).
 _TICK = 0.12
@@ -12,13 +22,14 @@ _CLIQUE_STEP = 0.12
 _LABEL_STEP = 0.3
 
 
-def _pack(spans):
+def _pack(spans: Iterable[tuple[float, float]]) -> list[int]:
     """A row for each ``(start, end)`` span: the first row whose spans all end before it.
 
     The cliques come sorted by their start, so this greedy packing uses as few rows
     as any packing; bars on one row never touch.
     """
-    ends, levels = [], []
+    ends: list[float] = []
+    levels: list[int] = []
     for start, end in spans:
         level = next((row for row, last in enumerate(ends) if last < start), len(ends))
         if level == len(ends):
@@ -84,7 +95,18 @@ class CriticalDifferenceDisplay:
     [['ordinal', 'logistic'], ['logistic', 'trivial']]
     """
 
-    def __init__(self, average_ranks, cliques, *, critical_difference=None, title=None):
+    ax_: Axes
+    figure_: Figure | SubFigure
+    comparison: AcrossDatasetsComparison | None
+
+    def __init__(
+        self,
+        average_ranks: pd.Series,
+        cliques: Sequence[Sequence[Any]],
+        *,
+        critical_difference: float | None = None,
+        title: str | None = None,
+    ) -> None:
         self.average_ranks = pd.Series(average_ranks, dtype=np.float64)
         self.cliques = [list(clique) for clique in cliques]
         self.critical_difference = critical_difference
@@ -92,7 +114,13 @@ class CriticalDifferenceDisplay:
         self.comparison = None
 
     @classmethod
-    def from_comparison(cls, comparison, *, ax=None, title=None):
+    def from_comparison(
+        cls,
+        comparison: AcrossDatasetsComparison,
+        *,
+        ax: Axes | None = None,
+        title: str | None = None,
+    ) -> Self:
         """Draw the diagram of a :func:`compare_across_datasets` result.
 
         Parameters
@@ -126,8 +154,18 @@ class CriticalDifferenceDisplay:
         return display.plot(ax=ax)
 
     @classmethod
-    def from_scores(cls, scores, measure=None, *, greater_is_better=None, alpha=0.05,
-                    posthoc="wilcoxon", drop_incomplete=False, ax=None, title=None):
+    def from_scores(
+        cls,
+        scores: pd.DataFrame | Mapping[Any, Any] | Sequence[Any] | npt.ArrayLike,
+        measure: str | None = None,
+        *,
+        greater_is_better: bool | None = None,
+        alpha: float = 0.05,
+        posthoc: Literal["wilcoxon", "nemenyi"] = "wilcoxon",
+        drop_incomplete: bool = False,
+        ax: Axes | None = None,
+        title: str | None = None,
+    ) -> Self:
         """Compare systems across data sets and draw the diagram.
 
         Parameters
@@ -163,7 +201,7 @@ class CriticalDifferenceDisplay:
         )
         return cls.from_comparison(comparison, ax=ax, title=title)
 
-    def plot(self, ax=None, *, fontsize=10):
+    def plot(self, ax: Axes | None = None, *, fontsize: float = 10) -> Self:
         """Draw the diagram.
 
         Parameters
@@ -214,12 +252,13 @@ class CriticalDifferenceDisplay:
         ax.vlines(ticks, 0, _TICK, color="black", linewidth=1)
         ax.vlines(ticks[:-1] + 0.5, 0, _TICK / 2, color="black", linewidth=0.7)
         for tick in ticks:
-            ax.text(tick, _TICK * 1.3, str(tick), ha="center", va="bottom", fontsize=fontsize)
+            ax.text(float(tick), _TICK * 1.3, str(tick), ha="center", va="bottom",
+                    fontsize=fontsize)
         if self.critical_difference is not None:
             ends = [low, low + self.critical_difference]
             ax.plot(ends, [0.38, 0.38], color="black", linewidth=1.5)
             ax.vlines(ends, 0.34, 0.42, color="black", linewidth=1)
-            ax.text(np.mean(ends), 0.4, "CD", ha="center", va="bottom", fontsize=fontsize)
+            ax.text(float(np.mean(ends)), 0.4, "CD", ha="center", va="bottom", fontsize=fontsize)
 
         # Each system's line: down from its rank, then out to its side.
         for i, (rank, label) in enumerate(zip(ranks.to_numpy(), labels)):

@@ -1,9 +1,13 @@
 """Confidence intervals and paired comparisons for every measure of the package."""
 
+from __future__ import annotations
+
 import warnings
 from numbers import Integral, Real
+from typing import Any, Callable, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from scipy import sparse
 from sklearn.utils import check_random_state
@@ -417,20 +421,20 @@ _PARAMETERS = {
 
 @validate_params({**_PARAMETERS, "y_pred": ["array-like"]}, prefer_skip_nested_validation=True)
 def score_interval(
-    measure,
-    y_true,
-    y_pred,
+    measure: str | Callable[..., Any],
+    y_true: npt.ArrayLike,
+    y_pred: npt.ArrayLike,
     *,
-    confidence_level=0.95,
-    n_resamples=DEFAULT_N_RESAMPLES,
-    method="bca",
-    labels=None,
-    class_values=None,
-    sample_weight=None,
-    groups=None,
-    random_state=None,
-    **measure_kwargs,
-):
+    confidence_level: float = 0.95,
+    n_resamples: int = DEFAULT_N_RESAMPLES,
+    method: Literal["bca", "percentile", "basic", "delong"] = "bca",
+    labels: npt.ArrayLike | None = None,
+    class_values: npt.ArrayLike | None = None,
+    sample_weight: npt.ArrayLike | None = None,
+    groups: npt.ArrayLike | None = None,
+    random_state: int | np.random.RandomState | None = None,
+    **measure_kwargs: Any,
+) -> ScoreInterval:
     r"""A measure's value with a bootstrap confidence interval and standard error.
 
     The bootstrap draws the ``N`` items (or groups) of the data with replacement,
@@ -588,21 +592,21 @@ def score_interval(
     prefer_skip_nested_validation=True,
 )
 def compare_scores(
-    measure,
-    y_true,
-    y_pred_a,
-    y_pred_b,
+    measure: str | Callable[..., Any],
+    y_true: npt.ArrayLike,
+    y_pred_a: npt.ArrayLike,
+    y_pred_b: npt.ArrayLike,
     *,
-    confidence_level=0.95,
-    n_resamples=DEFAULT_N_RESAMPLES,
-    method="bca",
-    labels=None,
-    class_values=None,
-    sample_weight=None,
-    groups=None,
-    random_state=None,
-    **measure_kwargs,
-):
+    confidence_level: float = 0.95,
+    n_resamples: int = DEFAULT_N_RESAMPLES,
+    method: Literal["bca", "percentile", "basic", "delong"] = "bca",
+    labels: npt.ArrayLike | None = None,
+    class_values: npt.ArrayLike | None = None,
+    sample_weight: npt.ArrayLike | None = None,
+    groups: npt.ArrayLike | None = None,
+    random_state: int | np.random.RandomState | None = None,
+    **measure_kwargs: Any,
+) -> ScoreComparison:
     r"""Paired difference of a measure between two systems on the same items.
 
     The difference :math:`\hat\delta = \theta(a) - \theta(b)` gets
@@ -706,10 +710,15 @@ def compare_scores(
 
     loo_one = getattr(statistic_of_one, "leave_one_out", None)
     if loo_one is not None:
-        statistic.leave_one_out = lambda u: _paired_leave_one_out(loo_one, u, half)
+        # Optional attributes the resampler looks for on the statistic.
+        statistic.leave_one_out = (  # type: ignore[attr-defined]
+            lambda u: _paired_leave_one_out(loo_one, u, half)
+        )
     batched_one = getattr(statistic_of_one, "batched", None)
     if batched_one is not None:
-        statistic.batched = lambda x: batched_one(x[:, :half]) - batched_one(x[:, half:])
+        statistic.batched = (  # type: ignore[attr-defined]
+            lambda x: batched_one(x[:, :half]) - batched_one(x[:, half:])
+        )
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

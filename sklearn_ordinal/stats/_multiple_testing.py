@@ -1,9 +1,12 @@
 """Holm's step-down adjustment of p-values for multiple comparisons."""
 
+from __future__ import annotations
+
 import numpy as np
+import numpy.typing as npt
 
 
-def holm_adjust(pvalues):
+def holm_adjust(pvalues: npt.ArrayLike) -> npt.NDArray[np.float64]:
     r"""P-values adjusted for multiple comparisons by Holm's step-down method.
 
     With the ``m`` defined p-values sorted, :math:`p_{(1)} \le \dots \le p_{(m)}`,

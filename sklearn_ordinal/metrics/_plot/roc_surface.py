@@ -1,17 +1,34 @@
 """ROC surface display for rankings of three ordered classes."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
 import numpy as np
+import numpy.typing as npt
 
 from ..._compat import check_matplotlib_support
 from .._ranking import _roc_surface, vus_score
 from .._scorer import _scores_response, _stated_order
 
+if TYPE_CHECKING:  # matplotlib is optional and imported only to draw
+    from matplotlib.figure import Figure, SubFigure
+    from mpl_toolkits.mplot3d import Axes3D
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
-def _call_method(estimator, method, X, pos_label=None):
+
+def _call_method(
+    estimator: Any, method: str, X: npt.ArrayLike, pos_label: object = None
+) -> Any:
     return getattr(estimator, method)(X)
 
 
-def _check_surface(tpr, thresholds, class_names):
+def _check_surface(
+    tpr: npt.ArrayLike,
+    thresholds: npt.ArrayLike | None,
+    class_names: Sequence[Any] | npt.NDArray[Any] | None,
+) -> npt.NDArray[Any]:
     """``tpr`` as an (n, 3) array of rates, or a ValueError naming what is wrong."""
     tpr = np.asarray(tpr)
     if tpr.ndim != 2 or tpr.shape[1] != 3 or tpr.dtype.kind not in "biuf":
@@ -31,7 +48,7 @@ def _check_surface(tpr, thresholds, class_names):
     return tpr
 
 
-def _surface_triangles(n_points):
+def _surface_triangles(n_points: int) -> npt.NDArray[np.intp]:
     """Triangles of the surface, in the threshold grid ``b_1 <= b_2``.
 
     :func:`roc_surface` lists the points of the upper triangle of an ``L x L``
@@ -105,14 +122,28 @@ class RocSurfaceDisplay:
     'model (VUS = 0.500)'
     """
 
-    def __init__(self, *, tpr, thresholds, vus=None, name=None, class_names=None):
+    surface_: Poly3DCollection
+    ax_: Axes3D
+    figure_: Figure | SubFigure
+
+    def __init__(
+        self,
+        *,
+        tpr: npt.NDArray[np.float64],
+        thresholds: npt.NDArray[Any],
+        vus: float | None = None,
+        name: str | None = None,
+        class_names: Sequence[Any] | npt.NDArray[Any] | None = None,
+    ) -> None:
         self.tpr = tpr
         self.thresholds = thresholds
         self.vus = vus
         self.name = name
         self.class_names = class_names
 
-    def plot(self, ax=None, *, name=None, **kwargs):
+    def plot(
+        self, ax: Axes3D | None = None, *, name: str | None = None, **kwargs: Any
+    ) -> Self:
         """Draw the surface.
 
         Parameters
@@ -185,16 +216,16 @@ class RocSurfaceDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: npt.ArrayLike,
+        y_score: npt.ArrayLike,
         *,
-        labels=None,
-        sample_weight=None,
-        max_thresholds=100,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+        max_thresholds: int | None = 100,
+        name: str | None = None,
+        ax: Axes3D | None = None,
+        **kwargs: Any,
+    ) -> Self:
         """Draw the ROC surface of given scores.
 
         Parameters
@@ -247,17 +278,17 @@ class RocSurfaceDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: npt.ArrayLike,
+        y: npt.ArrayLike,
         *,
-        labels=None,
-        sample_weight=None,
-        max_thresholds=100,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
+        labels: npt.ArrayLike | None = None,
+        sample_weight: npt.ArrayLike | None = None,
+        max_thresholds: int | None = 100,
+        name: str | None = None,
+        ax: Axes3D | None = None,
+        **kwargs: Any,
+    ) -> Self:
         """Draw the ROC surface of a fitted estimator's scores on ``X``.
 
         The scores are those of the ranking scorers: ``decision_function`` when it
