@@ -2,9 +2,9 @@
 
 Every private scikit-learn name the package uses is imported here, with why it is
 worth depending on and the first scikit-learn release that has it; the other modules
-import it from here (``tests/test_compat.py`` holds them to that). The rest are shims that behave the same from the oldest supported scikit-learn (1.7) to
-the newest, so that a version difference is handled once, here, and CI tests it at
-both ends.
+import it from here (``tests/test_compat.py`` holds them to that). The rest are shims
+that behave the same from the oldest supported scikit-learn (1.6) to the newest, so
+that a version difference is handled once, here, and CI tests it at both ends.
 """
 
 from collections.abc import Callable
