@@ -93,6 +93,21 @@ def test_shared_resamples_give_separate_calls_numbers_from_one_draw(monkeypatch)
     assert calls["bootstrap"] == 3
 
 
+def test_a_system_and_its_comparison_with_a_constant_share_one_draw(monkeypatch):
+    # Paired with a constant prediction, a system's cells are its own: the same
+    # counts, so the same draw from the same seed.
+    y_true, y_a, _ = _task()
+    constant = np.full_like(y_a, 2)
+    alone = compare_scores(cem_score, y_true, y_a, constant, n_resamples=999, random_state=3)
+    calls = _count_draws(monkeypatch)
+    with shared_resamples():
+        score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3)
+        shared = compare_scores(cem_score, y_true, y_a, constant, n_resamples=999,
+                                random_state=3)
+    assert calls["bootstrap"] == 1
+    _same(alone, shared)
+
+
 def test_shared_resamples_draw_again_for_another_seed_or_other_units(monkeypatch):
     y_true, y_a, y_b = _task()
     calls = _count_draws(monkeypatch)
@@ -119,7 +134,9 @@ def test_resamples_beyond_the_memory_bound_are_drawn_each_time(monkeypatch):
     assert calls["bootstrap"] == 2
 
 
-def test_a_statistic_writing_into_its_resamples_changes_no_other_measure():
+def test_a_statistic_writing_into_shared_resamples_fails_loudly():
+    # The resampled matrices are shared by every measure of the units: a statistic
+    # writing into them would change the others' numbers, so it cannot.
     y_true, y_a, _ = _task()
     alone = score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3)
     spec = _resolve(macro_mean_absolute_error, {})
@@ -131,6 +148,7 @@ def test_a_statistic_writing_into_its_resamples_changes_no_other_measure():
 
     statistic.batched = writes
     with shared_resamples():
-        _resampling.evaluate(statistic, _resampling.bootstrap_totals(
-            units, 999, np.random.RandomState(3)))
+        with pytest.raises(ValueError, match="read-only"):
+            _resampling.evaluate(statistic, _resampling.bootstrap_totals(
+                units, 999, np.random.RandomState(3)))
         _same(score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3), alone)

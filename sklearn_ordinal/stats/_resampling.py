@@ -188,15 +188,16 @@ def _batches(n_resamples, n_cells):
 @contextmanager
 def shared_resamples():
     """Within this context, a draw of the same cell counts from the same random
-    state is made once and reused.
+    state is made once and reused, and so are the intermediates made from it.
 
     A resample is a draw of how many units of each cell it holds: it depends on the
     cells' counts and the random state, not on what the units contribute. So a
     report that gives every interval and comparison one seed draws once for all the
-    measures of one confusion matrix, and a system's comparison with a constant
-    baseline (the same cells, paired) reuses the system's own draw. The numbers are
-    those of separate calls, bit for bit (the random state is left where the first
-    draw left it). Draws of at most ``_MAX_SHARED_FLOATS`` numbers are kept.
+    measures of one confusion matrix (and sums their resampled matrices once), and a
+    system's comparison with a constant baseline (the same cells, paired) reuses the
+    system's own draw. The numbers are those of separate calls, bit for bit (the
+    random state is left where the first draw left it). Draws and intermediates of
+    at most ``_MAX_SHARED_FLOATS`` numbers are kept.
     """
     global _shared
     outer = _shared
@@ -216,10 +217,18 @@ def _fingerprint(*arrays):
     return digest.digest()
 
 
-def _draws(draw, counts, n_resamples, rng):
-    """``draw(counts, n_resamples, rng)``'s batches, from `shared_resamples` if made."""
+def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
+    """The intermediates ``totals_of(d)`` of the batches ``d`` of
+    ``draw(counts, n_resamples, rng)``, from `shared_resamples` where made before.
+
+    Two things are kept: the draws, by the cells' counts and the random state, and
+    the intermediates made from them, by the units' contributions (``matrices``)
+    too; the measures of one confusion matrix then share both, a system and its
+    comparison with a constant baseline the draws.
+    """
     if _shared is None or not hasattr(rng, "get_state"):
-        yield from draw(counts, n_resamples, rng)
+        for draws in draw(counts, n_resamples, rng):
+            yield totals_of(draws)
         return
     state = rng.get_state()
     key = (draw.__name__, n_resamples, _fingerprint(counts),
@@ -227,14 +236,28 @@ def _draws(draw, counts, n_resamples, rng):
     if key in _shared:
         batches, state_after = _shared[key]
         rng.set_state(state_after)
-        yield from batches
+    elif n_resamples * len(counts) > _MAX_SHARED_FLOATS:
+        for draws in draw(counts, n_resamples, rng):
+            yield totals_of(draws)
         return
-    if n_resamples * len(counts) > _MAX_SHARED_FLOATS:
-        yield from draw(counts, n_resamples, rng)
-        return
-    batches = list(draw(counts, n_resamples, rng))
-    _shared[key] = (batches, rng.get_state())
-    yield from batches
+    else:
+        batches = list(draw(counts, n_resamples, rng))
+        _shared[key] = (batches, rng.get_state())
+    totals_key = (key, _fingerprint(*(part for m in matrices
+                                      for part in (m.indptr, m.indices, m.data))),
+                  tuple(m.shape for m in matrices))
+    if totals_key not in _shared:
+        if n_resamples * matrices[0].shape[1] > _MAX_SHARED_FLOATS:
+            for draws in batches:
+                yield totals_of(draws)
+            return
+        totals = [np.ascontiguousarray(totals_of(draws)) for draws in batches]
+        for batch in totals:
+            # Read by every measure of these units: one that wrote into its input
+            # would change the others' numbers, so it fails loudly instead.
+            batch.setflags(write=False)
+        _shared[totals_key] = totals
+    yield from _shared[totals_key]
 
 
 def bootstrap_totals(units, n_resamples, rng):
@@ -244,8 +267,9 @@ def bootstrap_totals(units, n_resamples, rng):
     O(C x size) at most to sum (one sparse product), for C cells.
     """
     transposed = units.contributions.T.tocsr()
-    for draws in _draws(_draw_bootstrap, units.counts, n_resamples, rng):
-        yield np.asarray((transposed @ draws.T).T)
+    return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
+                      lambda draws: np.asarray((transposed @ draws.T).T),
+                      [units.contributions])
 
 
 def _draw_bootstrap(counts, n_resamples, rng):
@@ -266,8 +290,9 @@ def randomization_totals(units, n_resamples, rng):
     moving = np.flatnonzero(np.diff(change.indptr))
     steps = change[moving].T.tocsr()
     total = units.total
-    for exchanged in _draws(_draw_randomization, units.counts[moving], n_resamples, rng):
-        yield total + np.asarray((steps @ exchanged.T).T)
+    return _resampled(_draw_randomization, units.counts[moving], n_resamples, rng,
+                      lambda exchanged: total + np.asarray((steps @ exchanged.T).T),
+                      [units.contributions, units.swapped])
 
 
 def _draw_randomization(counts, n_resamples, rng):
