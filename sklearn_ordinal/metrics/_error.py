@@ -101,9 +101,11 @@ def _distance_errors(confusion, power):
     if exponent:
         values = np.ldexp(values, -exponent)  # exact: no distance overflows
     distance = np.abs(values[np.newaxis, :] - values[:, np.newaxis]) ** power
+    # einsum sums a row in the order sum(axis=-1) does, several times faster on a
+    # stack of small matrices (no temporary, no reduction set up per row).
     return ClassErrors(
-        confusion.classes, matrix.sum(axis=-1), (matrix * distance).sum(axis=-1),
-        exponent * power,
+        confusion.classes, np.einsum("...ij->...i", matrix),
+        np.einsum("...ij,ij->...i", matrix, distance), exponent * power,
     )
 
 
@@ -144,10 +146,9 @@ def _root_mean_squared_error_from_confusion(confusion, average="micro"):
 
 def _mean_zero_one_error_from_confusion(confusion, average="micro"):
     matrix = confusion.matrix
+    weights = np.einsum("...ij->...i", matrix)  # row sums, as in _distance_errors
     errors = ClassErrors(
-        confusion.classes,
-        matrix.sum(axis=-1),
-        matrix.sum(axis=-1) - matrix.diagonal(axis1=-2, axis2=-1),
+        confusion.classes, weights, weights - matrix.diagonal(axis1=-2, axis2=-1)
     )
     return _average(errors, average)
 
