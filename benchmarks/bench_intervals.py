@@ -55,7 +55,7 @@ from sklearn_ordinal.metrics import (
     u_pairs_score,
     vus_score,
 )
-from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel
 from sklearn_ordinal.evaluation import _evaluate
 from sklearn_ordinal.stats import _intervals, compare_scores, score_interval
 from sklearn_ordinal.stats._resampling import jackknife
@@ -115,8 +115,8 @@ def coverage(n_reps, n_resamples, n_items):
     rng = np.random.default_rng(12345)
     big = rng.choice(len(PRIOR), 2_000_000, p=PRIOR)
     truths = {
-        "macro MAE": _measure_from_confusion(macro_mean_absolute_error)(joint),
-        "CEM-ORD": _measure_from_confusion(cem_score)(joint),
+        "macro MAE": confusion_kernel(macro_mean_absolute_error)(joint),
+        "CEM-ORD": confusion_kernel(cem_score)(joint),
         "VUS": vus_score(big, big + rng.normal(0, NOISE, big.size)),
     }
     print(f"Coverage of the 95% BCa interval: {n_reps} test sets of {n_items} items, "

@@ -24,7 +24,7 @@ from sklearn_ordinal._validation import _class_values
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.dummy._trivial import _TrivialClassifier
 from sklearn_ordinal.dummy._trivial_scores import _CLOSED_FORMS, _closed_form_scores
-from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel
 from bench_metrics import best_time  # one timing rule for every benchmark
 
 MEASURES = [
@@ -47,7 +47,7 @@ def _parts(metric, X, y, classes, counts):
     scorer = TrivialOrdinalClassifier(metric)._scorer(classes, True)
     kwargs = scorer.kwargs
     kwargs.pop("labels")
-    from_confusion = _measure_from_confusion(scorer.score_func)
+    from_confusion = confusion_kernel(scorer.score_func)
     values = _class_values(classes, kwargs.pop("class_values", None))
     trivial = _TrivialClassifier(classes, 0).fit()
     return (

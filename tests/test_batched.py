@@ -25,14 +25,14 @@ from sklearn_ordinal.metrics import (
     macro_mean_absolute_error,
     mean_absolute_error,
 )
-from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel
 from sklearn_ordinal.metrics._registry import confusion_kernels as _from_confusion_registry
 
 LABEL_SCORERS = [name for name in get_scorer_names() if get_scorer(name).response == "labels"]
 
 # Every registered measure with each value of the arguments its matrix form takes.
 _MEASURES = {
-    name: _measure_from_confusion(partial(scorer.score_func, **scorer.kwargs))
+    name: confusion_kernel(partial(scorer.score_func, **scorer.kwargs))
     for name, scorer in ((name, get_scorer(name)) for name in LABEL_SCORERS)
 }
 _ARGUMENTS = {
@@ -45,7 +45,7 @@ _ARGUMENTS = {
 }
 for measure in _from_confusion_registry():
     for kwargs in _ARGUMENTS.get(measure.__name__, []):
-        _MEASURES[f"{measure.__name__}{kwargs}"] = _measure_from_confusion(
+        _MEASURES[f"{measure.__name__}{kwargs}"] = confusion_kernel(
             partial(measure, **kwargs)
         )
 
@@ -136,7 +136,7 @@ def test_a_stack_warns_once_and_counts_the_matrices():
         np.array([np.diag([1.0, 1.0, 0.0]), np.eye(3), np.diag([0.0, 2.0, 0.0])]),
     )
     with pytest.warns(UndefinedMetricWarning) as caught:
-        errors = _measure_from_confusion(macro_mean_absolute_error)(confusion)
+        errors = confusion_kernel(macro_mean_absolute_error)(confusion)
     assert [str(warning.message) for warning in caught] == [
         "Classes [1, 3] have no true item in 2 of 3 confusion matrices: they are left out "
         "of the macro average."
@@ -147,7 +147,7 @@ def test_a_stack_warns_once_and_counts_the_matrices():
 def test_one_matrix_gives_a_python_float_and_its_old_message():
     confusion = OrdinalConfusion(np.array([1, 2, 3]), np.arange(3.0), np.diag([1.0, 1.0, 0.0]))
     with pytest.warns(UndefinedMetricWarning, match=r"^Classes \[3\] have no true item: they"):
-        error = _measure_from_confusion(macro_mean_absolute_error)(confusion)
+        error = confusion_kernel(macro_mean_absolute_error)(confusion)
     assert type(error) is float
 
 

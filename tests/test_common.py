@@ -585,12 +585,12 @@ def test_every_label_measure_is_a_function_of_the_confusion_matrix(name, seed):
     # The form that resampling and chunked data use gives the measure's own value.
     from sklearn_ordinal._confusion import ordinal_confusion
     from sklearn_ordinal.metrics._registry import (
-        confusion_kernel as _measure_from_confusion,
+        confusion_kernel,
     )
 
     y_true, y_pred = _random_labels(seed)
     measure = LABEL_MEASURES[name]
-    from_confusion = _measure_from_confusion(measure)
+    from_confusion = confusion_kernel(measure)
     assert from_confusion is not None, f"{name} has no confusion-matrix form"
     weights = None
     if _accepts_sample_weight(name):

@@ -14,7 +14,7 @@ from sklearn_ordinal.metrics import (
     mean_absolute_error,
     vus_score,
 )
-from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel
 from sklearn_ordinal._confusion import OrdinalConfusion
 from sklearn_ordinal.stats import compare_scores, score_interval
 
@@ -195,7 +195,7 @@ def test_reduced_coverage_simulation(measure):
     """The full simulation (95% +- 2%) is benchmarks/bench_intervals.py; here 100 reps."""
     prior, conditional = _population()
     classes = np.arange(4)
-    truth = _measure_from_confusion(measure)(
+    truth = confusion_kernel(measure)(
         OrdinalConfusion(classes, classes.astype(float), prior[:, None] * conditional)
     )
     rng = np.random.default_rng(2024)

@@ -25,7 +25,7 @@ from sklearn_ordinal.dummy._trivial_scores import (
     _trivial_confusion,
 )
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
-from sklearn_ordinal.metrics._registry import confusion_kernel as _measure_from_confusion
+from sklearn_ordinal.metrics._registry import confusion_kernel
 from sklearn_ordinal.metrics._registry import confusion_kernels as _from_confusion_registry
 
 _REGISTERED = sorted(
@@ -134,7 +134,7 @@ def test_fit_scores_every_label_scorer_by_its_closed_form(name, monkeypatch):
 def test_a_measure_without_closed_form_falls_back_to_the_loop(name, monkeypatch):
     X, y = np.zeros((9, 1)), [1, 1, 2, 4, 4, 4, 7, 7, 7]
     closed = TrivialOrdinalClassifier(name, labels=[0, 1, 2, 4, 7]).fit(X, y)
-    from_confusion = _measure_from_confusion(get_scorer(name).score_func)
+    from_confusion = confusion_kernel(get_scorer(name).score_func)
     monkeypatch.delitem(_CLOSED_FORMS, _unwrap_measure(from_confusion)[0])
     looped_calls = []
 

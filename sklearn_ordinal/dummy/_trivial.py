@@ -25,7 +25,7 @@ from .._validation import _class_values, _is_ordered_categorical, check_ordinal_
 from .._records import record_of
 from .._validation import UndefinedMeasureError
 from ..metrics import make_ordinal_scorer
-from ..metrics._registry import confusion_kernel as _measure_from_confusion
+from ..metrics._registry import confusion_kernel
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer, _scorer_of_measure
 from ._trivial_scores import _closed_form_scores, _loop_scores, _trivial_confusion
 
@@ -449,7 +449,7 @@ def _scores_from_counts(scorer, classes, counts):
     labels = kwargs.pop("labels", None)
     if labels is None or not np.array_equal(labels, classes):
         return None
-    from_confusion = _measure_from_confusion(scorer.score_func)
+    from_confusion = confusion_kernel(scorer.score_func)
     if from_confusion is None or not set(kwargs) - {"class_values"} <= set(
         inspect.signature(from_confusion).parameters
     ):
