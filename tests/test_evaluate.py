@@ -607,3 +607,19 @@ def test_a_group_on_which_a_measure_is_undefined_is_left_out_of_the_mean():
     assert report.per_group_mean.loc["s", "vus"] == pytest.approx(
         np.mean([vus for vus in report.per_group["vus"] if not np.isnan(vus)]))
     assert report.per_group.loc[("s", "a"), "vus"] == 1.0
+
+
+@pytest.mark.parametrize("seed", [-1, 2**32])
+def test_a_seed_no_randomstate_takes_is_refused_by_name(seed):
+    # The report's seed is every interval's random_state: refused before any work
+    # (scikit-learn's parameter check), not by NumPy inside the first interval.
+    y, systems = _data()
+    with pytest.raises(ValueError, match=r"'random_state' parameter of evaluate must be an int"):
+        evaluate(y, systems, n_resamples=B, random_state=seed)
+
+
+def test_the_largest_seed_is_taken():
+    y, systems = _data()
+    report = evaluate(y, {"near": systems["near"]}, measures=["accuracy"], n_resamples=B,
+                      random_state=2**32 - 1)
+    assert report.settings["random_state"] == 2**32 - 1
