@@ -20,6 +20,7 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.utils import Bunch
 
+from ._text_numbers import text_to_numbers
 from ._probability_columns import (
     PREFIX,
     _probability_classes,
@@ -596,7 +597,7 @@ def _typed_labels(labels, path):
         if numbers is None:
             # Text (a CSV cell), or JSON's numbers and strings in one column.
             numbers = labels.str.strip() if kind == "string" else labels.map(_number_or_none)
-            numbers = pd.to_numeric(numbers, errors="coerce")
+            numbers = pd.Series(text_to_numbers(numbers), index=labels.index)
         if numbers.isna().any():
             return labels.astype(str).astype(object)
     numbers = numbers.astype(np.float64) if numbers.dtype.kind != "i" else numbers

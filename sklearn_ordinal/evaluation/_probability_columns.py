@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..metrics._probabilistic import _ROW_SUM_TOLERANCE
+from ._text_numbers import text_to_numbers
 
 PREFIX = "proba_"
 
@@ -106,8 +107,7 @@ def _read_probabilities(table, path, classes, keys):
     columns = _column_of_each_class(_probability_columns(table), classes, path)
     cells = table[columns].reset_index(drop=True)
     values = np.column_stack([
-        pd.to_numeric(cells[column], errors="coerce").to_numpy(dtype=np.float64)
-        for column in columns
+        text_to_numbers(cells[column]) for column in columns
     ])
     empty = cells.isna().to_numpy().copy()
     # A cell written "NaN" (pandas' and NumPy's text for it) is as missing as an empty
