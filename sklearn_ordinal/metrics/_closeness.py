@@ -112,21 +112,12 @@ def _closeness_mass(class_weights, values, scale, predicted, true):
     else:
         upto = np.cumsum(n, axis=-1)
         before = upto - n
-        if scale == "ordinal" and np.ndim(predicted) == np.ndim(true) == 1:
-            # Listed pairs (the cells of a stack of matrices): the classes from
-            # min(a, b) to max(a, b), two gathers per pair.
-            mass = upto[..., np.maximum(predicted, true)] - before[..., np.minimum(predicted, true)]
-        elif scale == "ordinal":
-            # Every pair: both orders broadcast (no gathering of every pair), then each
-            # pair takes its own; the same differences as above, bit for bit.
-            mass = np.where(
-                predicted <= true,
-                upto[..., true] - before[..., predicted],
-                upto[..., predicted] - before[..., true],
-            )
+        if scale == "ordinal":
+            # The classes from min(a, b) to max(a, b).
+            lo, hi = np.minimum(predicted, true), np.maximum(predicted, true)
         else:
             lo, hi = _interval_stretch(values, predicted, true)
-            mass = upto[..., hi] - before[..., lo]
+        mass = upto[..., hi] - before[..., lo]
         mass -= half
     # Exact halves where a = b, so that an empty class gets exactly 0.
     np.copyto(mass, half, where=predicted == true)
