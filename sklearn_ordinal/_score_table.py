@@ -461,11 +461,14 @@ def _only_classes(table, kept):
 
 
 def _class_weights(table):
-    """The total weight of each class of ``table``, as floats."""
-    totals = np.zeros(len(table.classes))
+    """The total weight of each class of ``table``, as floats: shape ``(..., K)`` for
+    weights of shape ``(..., n_cells)`` (a stack of tables on the same cells)."""
+    weights = table.weights
+    totals = np.zeros(weights.shape[:-1] + (len(table.classes),))
     starts, stops = table.bounds[:-1], table.bounds[1:]
     owned = starts < stops  # reduceat would give an empty class its next cell
-    totals[owned] = np.add.reduceat(table.weights, starts[owned])
+    if owned.any():
+        totals[..., owned] = np.add.reduceat(weights, starts[owned], axis=-1)
     return totals
 
 
@@ -521,9 +524,10 @@ def _group_by_score(y_score):
 
 
 def _class_cells(table):
-    """``(scores, weights)``: per class, its increasing distinct scores and their weights."""
+    """``(scores, weights)``: per class, its increasing distinct scores and their weights
+    (for a stack of tables, weights of shape ``(..., n_cells_of_class)``)."""
     cuts = table.bounds[1:-1]
-    return np.split(table.scores, cuts), np.split(table.weights, cuts)
+    return np.split(table.scores, cuts), np.split(table.weights, cuts, axis=-1)
 
 
 def _merge_score_tables(parts):

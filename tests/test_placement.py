@@ -285,17 +285,8 @@ def test_bca_jackknife_equals_recomputing(measure, case):
     systems = {"unweighted": [s], "tied": [tied], "weighted": [tied], "paired": [s, tied],
                "paired_w": [tied, s]}[case]
     spec = _intervals._resolve(measure, {})
-    units, one = _intervals._layout(spec, y, systems, None, None, w, None)
-    if len(systems) == 2:
-        half = units.contributions.shape[1] // 2
-
-        def statistic(x):
-            return one(x[:half]) - one(x[half:])
-
-        statistic.leave_one_out = lambda u: _intervals._paired_leave_one_out(
-            one.leave_one_out, u, half)
-    else:
-        statistic = one
+    units, parts = _intervals._layout(spec, y, systems, None, None, w, None)
+    statistic = _intervals._data_statistic(parts)
     fast = jackknife(statistic, units)
     del statistic.leave_one_out
     slow = jackknife(statistic, units)
@@ -306,7 +297,8 @@ def test_last_item_of_a_class_left_out_is_recomputed():
     y = np.array([0, 0, 0, 1, 1, 1, 2])
     s = np.array([0.1, 0.5, 0.2, 0.4, 0.9, 0.6, 0.8])
     spec = _intervals._resolve("vus", {})
-    units, statistic = _intervals._layout(spec, y, [s], None, None, None, None)
+    units, parts = _intervals._layout(spec, y, [s], None, None, None, None)
+    statistic = _intervals._data_statistic(parts)
     fast = jackknife(statistic, units)
     del statistic.leave_one_out
     slow = jackknife(statistic, units)

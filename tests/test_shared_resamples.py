@@ -7,7 +7,7 @@ import pytest
 from sklearn_ordinal.metrics import cem_score, macro_mean_absolute_error
 from sklearn_ordinal.metrics._registry import confusion_kernels
 from sklearn_ordinal.stats import _resampling, compare_scores, score_interval
-from sklearn_ordinal.stats._intervals import _layout, _resolve
+from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
 from sklearn_ordinal.stats._resampling import jackknife, shared_resamples
 
 
@@ -27,16 +27,8 @@ def test_batched_jackknife_equals_one_call_per_left_out_unit(measure, paired):
     y_true, y_a, y_b = _task()
     spec = _resolve(measure, {})
     systems = [y_a, y_b] if paired else [y_a]
-    units, one = _layout(spec, y_true, systems, np.arange(5), None, None, None)
-    if paired:
-        half = units.contributions.shape[1] // 2
-
-        def statistic(x):
-            return one(x[:half]) - one(x[half:])
-
-        statistic.batched = lambda x: one.batched(x[:, :half]) - one.batched(x[:, half:])
-    else:
-        statistic = one
+    units, parts = _layout(spec, y_true, systems, np.arange(5), None, None, None)
+    statistic = _data_statistic(parts)
     assert hasattr(statistic, "batched")
 
     def unbatched(x):
@@ -140,7 +132,8 @@ def test_a_statistic_writing_into_shared_resamples_fails_loudly():
     y_true, y_a, _ = _task()
     alone = score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3)
     spec = _resolve(macro_mean_absolute_error, {})
-    units, statistic = _layout(spec, y_true, [y_a], np.arange(5), None, None, None)
+    units, parts = _layout(spec, y_true, [y_a], np.arange(5), None, None, None)
+    statistic = _data_statistic(parts)
 
     def writes(batch):
         batch[:] = 0

@@ -159,7 +159,7 @@ def test_paired_interval_matches_scipy_and_pvalue_brute_force():
 @pytest.mark.parametrize("weighted", [False, True])
 def test_bca_acceleration_equals_the_item_jackknife(weighted):
     """One leave-one-out value per cell, weighted by its count, is the item jackknife."""
-    from sklearn_ordinal.stats._intervals import _layout, _resolve
+    from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
     from sklearn_ordinal.stats._resampling import _acceleration, jackknife
 
     rng = np.random.default_rng(9)
@@ -167,7 +167,8 @@ def test_bca_acceleration_equals_the_item_jackknife(weighted):
     y_pred = np.clip(y_true + rng.integers(-2, 2, 50), 0, 3)
     weight = rng.choice([1.0, 3.0], 50) if weighted else None
     spec = _resolve("cem_ord", {})
-    units, statistic = _layout(spec, y_true, [y_pred], None, None, weight, None)
+    units, parts = _layout(spec, y_true, [y_pred], None, None, weight, None)
+    statistic = _data_statistic(parts)
     ours = _acceleration(jackknife(statistic, units), units.counts)
 
     left_out = np.array([

@@ -25,6 +25,7 @@ from typing import Any, Literal, Optional
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+from scipy import sparse
 
 from .._blocks import _blocks
 from .._compat import Interval, StrOptions, validate_params
@@ -75,21 +76,24 @@ def _class_pair_aucs(table, ties):
     item) with the class k item ranked below, a pair weighing the product of its
     items' weights and a tied pair counting ``_TIED_PAIR_CREDIT[ties]`` of its
     weight; one merge of class l's scores with class k's finds, for each, the
-    weight of class k below and at it.
+    weight of class k below and at it. For a stack of tables (weights of shape
+    ``(B, n_cells)``, the same cells) the merges are made once and both arrays are
+    ``(B, n_pairs)``.
     """
     scores, weights = _class_cells(table)
     weights = [w.astype(np.float64, copy=False) for w in weights]
-    n = np.array([w.sum() for w in weights])
+    n = [w.sum(axis=-1) for w in weights]
     aucs, sizes = [], []
     for k in range(len(scores)):
-        up_to = np.concatenate([[0.0], np.cumsum(weights[k])])
+        up_to = np.zeros(weights[k].shape[:-1] + (weights[k].shape[-1] + 1,))
+        np.cumsum(weights[k], axis=-1, out=up_to[..., 1:])
         for l in range(k + 1, len(scores)):
             below, tied = _position_below(scores[k], scores[l])
-            ordered = up_to[below]
-            ordered[tied] += _TIED_PAIR_CREDIT[ties] * weights[k][below[tied]]
+            ordered = up_to[..., below]
+            ordered[..., tied] += _TIED_PAIR_CREDIT[ties] * weights[k][..., below[tied]]
             sizes.append(n[k] * n[l])
-            aucs.append(weights[l] @ ordered / sizes[-1])
-    return np.array(aucs), np.array(sizes)
+            aucs.append(np.einsum("...i,...i->...", weights[l], ordered) / sizes[-1])
+    return np.stack(aucs, axis=-1), np.stack(sizes, axis=-1)
 
 
 def _steps_up(scores, order):
@@ -131,6 +135,8 @@ def _split_aucs(table, ties):
         n = table.counts.astype(np.float64)
         ordered, pairs = _ordered_split_pairs(_rank_sums_in_order(table.in_order, n), n)
         return ordered / pairs
+    if table.weights.ndim > 1:
+        return _split_aucs_of_stack(table, ties)
     n_classes = len(table.classes)
     # A stable sort of runs already sorted merges them, in O(n log r).
     order = np.argsort(table.scores, kind="stable")
@@ -167,18 +173,63 @@ def _split_aucs(table, ties):
         rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
     ordered, pairs = _ordered_split_pairs(rank_sum, n)
     if ties == "strict" and not new_score.all():
-        # Only a score held by two classes has pairs tied across a split.
-        shared = np.flatnonzero(np.bincount(group) > 1)
-        at = np.isin(group, shared)
-        cell = np.searchsorted(shared, group[at]) * n_classes + cell_classes[at]
-        at_class = np.bincount(cell, weights[at], minlength=len(shared) * n_classes)
-        at_class = at_class.reshape(-1, n_classes)
-        lower_at_score = np.cumsum(at_class, axis=1)[:, :-1]
-        # Summed from the top, not as the weight at the score less the lower one:
-        # that difference cancels when the lower weight dominates.
-        upper_at_score = np.cumsum(at_class[:, ::-1], axis=1)[:, -2::-1]
-        ordered -= 0.5 * np.einsum("gk,gk->k", lower_at_score, upper_at_score)
+        ordered -= _tied_across_splits(group, cell_classes, weights, n_classes)
     return ordered / pairs
+
+
+def _split_aucs_of_stack(table, ties):
+    """:func:`_split_aucs` of a stack of tables on the same cells (weights ``(B, C)``):
+    the merge of the classes' scores, the ties and the classes of the cells are read
+    once; per table, a cumulative sum of its weights in score order gives the
+    mid-ranks, and one product with the cells' classes the rank sums."""
+    n_classes = len(table.classes)
+    order = np.argsort(table.scores, kind="stable")
+    new_score = _steps_up(table.scores, order)
+    cell_classes = _class_of_cells(table)[order]
+    n = _class_weights(table)
+    weights = table.weights[:, order].astype(np.float64, copy=False)
+    starts = np.flatnonzero(new_score)
+    if len(starts) == len(order):
+        # Distinct scores: rho_i = (weight strictly below) + w_i / 2.
+        mid_rank = np.cumsum(weights, axis=1)
+        mid_rank -= 0.5 * weights
+    else:
+        group = np.cumsum(new_score) - 1
+        at_score = np.add.reduceat(weights, starts, axis=1)
+        mid_rank = np.cumsum(at_score, axis=1)
+        mid_rank -= 0.5 * at_score
+        mid_rank = mid_rank[:, group]
+    mid_rank *= weights
+    # Per class, the sum of its cells' columns: one product with their indicator.
+    indicator = sparse.csr_matrix(
+        (np.ones(len(order)), (np.arange(len(order)), cell_classes)),
+        shape=(len(order), n_classes),
+    )
+    rank_sum = np.asarray((indicator.T @ mid_rank.T).T)
+    ordered, pairs = _ordered_split_pairs(rank_sum, n)
+    if ties == "strict" and len(starts) < len(order):
+        ordered -= _tied_across_splits(group, cell_classes, weights, n_classes)
+    return ordered / pairs
+
+
+def _tied_across_splits(group, cell_classes, weights, n_classes):
+    """Per split (and table of a stack), half the weight of the pairs tied across it:
+    what ``ties="strict"`` takes back from the mid-rank count."""
+    # Only a score held by two classes has pairs tied across a split.
+    shared = np.flatnonzero(np.bincount(group) > 1)
+    at = np.isin(group, shared)
+    cell = np.searchsorted(shared, group[at]) * n_classes + cell_classes[at]
+    indicator = sparse.csr_matrix(
+        (np.ones(len(cell)), (np.arange(len(cell)), cell)),
+        shape=(len(cell), len(shared) * n_classes),
+    )
+    at_class = np.asarray((indicator.T @ weights[..., at].T).T)
+    at_class = at_class.reshape(weights.shape[:-1] + (len(shared), n_classes))
+    lower_at_score = np.cumsum(at_class, axis=-1)[..., :-1]
+    # Summed from the top, not as the weight at the score less the lower one:
+    # that difference cancels when the lower weight dominates.
+    upper_at_score = np.cumsum(at_class[..., ::-1], axis=-1)[..., -2::-1]
+    return 0.5 * np.einsum("...gk,...gk->...k", lower_at_score, upper_at_score)
 
 
 def _rank_sums_in_order(cell_classes, n):
@@ -202,14 +253,15 @@ def _rank_sums_in_order(cell_classes, n):
 def _ordered_split_pairs(rank_sum, n):
     """``(ordered, pairs)``: per split, the weight of the (lower, upper) pairs ranked
     in order (tied pairs counting 1/2) and of all its pairs, from the classes' rank
-    sums and weights."""
-    lower, upper = np.cumsum(n)[:-1], np.cumsum(n[::-1])[-2::-1]
+    sums and weights (along the last axis, for a stack of tables)."""
+    lower = np.cumsum(n, axis=-1)[..., :-1]
+    upper = np.cumsum(n[..., ::-1], axis=-1)[..., -2::-1]
     # The lower items hold L_k^2 / 2 + (L_k U_k - ordered pairs) too. Each form
     # cancels by N / (weight of its side), so the heavier side gives the pairs.
     ordered = np.where(
         lower >= upper,
-        np.cumsum(rank_sum[::-1])[-2::-1] - 0.5 * upper**2,
-        lower * upper - (np.cumsum(rank_sum)[:-1] - 0.5 * lower**2),
+        np.cumsum(rank_sum[..., ::-1], axis=-1)[..., -2::-1] - 0.5 * upper**2,
+        lower * upper - (np.cumsum(rank_sum, axis=-1)[..., :-1] - 0.5 * lower**2),
     )
     return ordered, lower * upper
 
@@ -226,24 +278,29 @@ def _vus(table, ties="average"):
     classes can start one, so that work is confined to them. Class weights are
     divided by ``n_k`` first, so every count is a fraction of ``prod_k n_k`` and
     stays in [0, 1] however large the data.
+
+    A stack of tables on the same cells (weights of shape ``(B, n_cells)``, as a
+    bootstrap makes) runs the same pass along the last axis, the merges of the
+    classes' scores made once: ``B`` values.
     """
     if isinstance(table, _ClassOrder):
         return _vus_in_order(table)
     scores, weights = _class_cells(table)
     class_weights = _class_weights(table)
     # Unweighted continuous scores weigh 1 per cell: no product by the weights.
-    unit = _unit_weights(table, class_weights)
-    scale = 1.0 / class_weights
+    unit = table.weights.ndim == 1 and _unit_weights(table, class_weights)
+    # Per class, 1 / n_k, shaped to scale a class's cells (of one table or a stack).
+    scale = [s[..., None] for s in np.moveaxis(1.0 / class_weights, -1, 0)]
     ends = np.multiply(weights[0], scale[0], dtype=np.float64)
-    before = np.ones(len(ends))
+    before = np.ones(ends.shape)
     # tied_below[j]: (the scores of class j that class j - 1 holds too, their index
     # in class j - 1, and class j - 1's ``before`` there), for blocks through j.
     tied_below = [None]
     for k in range(1, len(scores)):
-        up_to = np.zeros(len(ends) + 1)
-        np.cumsum(ends, out=up_to[1:])
+        up_to = np.zeros(ends.shape[:-1] + (ends.shape[-1] + 1,))
+        np.cumsum(ends, axis=-1, out=up_to[..., 1:])
         below, tied = _position_below(scores[k - 1], scores[k])
-        previous_before, before = before, up_to[below]
+        previous_before, before = before, up_to[..., below]
         if unit:
             ends = before * scale[k]
         else:
@@ -253,15 +310,15 @@ def _vus(table, ties="average"):
         if ties == "strict" or not tied.size:
             continue
         cells = below[tied]
-        tied_below[k] = (tied, cells, previous_before[cells])
+        tied_below[k] = (tied, cells, previous_before[..., cells])
         # block: weight of the blocks of classes j .. k tied at each score, times
         # 1 / m!; followed down while class j - 1 holds the score too.
-        block = weights[k][tied] * scale[k]
-        tied_ends = np.zeros(tied.size)
+        block = weights[k][..., tied] * scale[k]
+        tied_ends = np.zeros(block.shape)
         rows = at = np.arange(tied.size)
         for j in range(k - 1, -1, -1):
-            block = block * (weights[j][cells] * scale[j]) / (k - j + 1)
-            tied_ends[rows] += tied_below[j + 1][2][at] * block
+            block = block * (weights[j][..., cells] * scale[j]) / (k - j + 1)
+            tied_ends[..., rows] += tied_below[j + 1][2][..., at] * block
             if tied_below[j] is None:
                 break
             held, held_cells, _ = tied_below[j]
@@ -269,10 +326,15 @@ def _vus(table, ties="average"):
             kept = np.flatnonzero(held[np.minimum(at, len(held) - 1)] == cells)
             if not kept.size:
                 break
-            rows, block, at = rows[kept], block[kept], at[kept]
+            rows, block, at = rows[kept], block[..., kept], at[kept]
             cells = held_cells[at]
-        ends[tied] += tied_ends
-    return float(ends.sum())
+        ends[..., tied] += tied_ends
+    return _one_or_stack(ends.sum(axis=-1))
+
+
+def _one_or_stack(values):
+    """A float for one table, the array of values for a stack of tables."""
+    return float(values) if np.ndim(values) == 0 else values
 
 
 def _vus_in_order(order):
@@ -304,16 +366,16 @@ def _vus_in_order(order):
 
 def _u_pairs(table, ties="average"):
     aucs, sizes = _class_pair_aucs(table, ties)
-    return float(np.average(aucs, weights=sizes))
+    return _one_or_stack(np.sum(aucs * sizes, axis=-1) / np.sum(sizes, axis=-1))
 
 
 def _u_ovo(table, ties="average"):
     aucs, _ = _class_pair_aucs(table, ties)
-    return float(np.mean(aucs))
+    return _one_or_stack(np.mean(aucs, axis=-1))
 
 
 def _u_cons(table, ties="average"):
-    return float(np.mean(_split_aucs(table, ties)))
+    return _one_or_stack(np.mean(_split_aucs(table, ties), axis=-1))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 from numbers import Integral, Real
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,17 +32,20 @@ from ..metrics._error import (
     _average,
 )
 from .._score_table import (
+    ScoreTable,
     _check_scores,
     _class_weights,
-    _from_dense,
     _group_by_score,
     _only_classes,
     _score_table,
 )
 from ..metrics._scorer import _accepts
 from ._placement import delong_comparison, delong_interval, jackknife_by_placements
+from ._interval_pvalue import percentile_interval_pvalue
 from ._resampling import (
     DEFAULT_N_RESAMPLES,
+    PERCENTILE_INVERSION,
+    RANDOMIZATION,
     ConfidenceInterval,
     ScoreComparison,
     ScoreInterval,
@@ -215,7 +218,12 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
         return spec.from_confusion(OrdinalConfusion(classes, values, x.reshape(-1, k, k)))
 
     statistic.batched = batched
-    return units, statistic
+    return units, _halves(statistic, len(systems), k * k)
+
+
+def _halves(statistic, n_systems, size):
+    """One statistic read on each system's equal share of the intermediate."""
+    return [_Part(slice(s * size, (s + 1) * size), statistic) for s in range(n_systems)]
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
@@ -254,58 +262,94 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
     average = spec.params.get("average", default_average)
 
     def statistic(x):
-        return _average(ClassErrors(classes, x[:k], x[k:]), average, root=root)
+        return _average(ClassErrors(classes, x[..., :k], x[..., k:]), average, root=root)
 
-    return units, statistic
+    # The class weights and error sums of a stack of resamples, in one call.
+    statistic.batched = statistic
+    return units, _halves(statistic, len(systems), 2 * k)
 
 
 def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
-    """Ranking measures: the intermediate is the score table, built once by one sort."""
+    """Ranking measures: the intermediate of a system is its score table's weights.
+
+    Each system keeps its own table (its classes' distinct scores, found by one
+    sort); a resample gives new weights to the same cells, so a batch of resamples is
+    a stack of tables that the measure's kernel scores in one call.
+    """
     if len(systems) == 1 and sample_weight is None and groups is None:
+        # Unweighted items: the counts of the table's cells are the units.
         table = _score_table(y_true, systems[0], labels, None, spec.name)
-        units = units_from_counts(table.weights)
-
-        def resampled(x):
-            return table._replace(weights=x)
-    else:
-        scores, codes, weights = [], None, None
-        for y_score in systems:
-            classes, codes, y_score, weights, _ = check_scored_targets(
-                y_true, _check_scores(y_score), labels=labels, sample_weight=sample_weight,
-                measure=spec.name,
-            )
-            scores.append(y_score)
-        group, thresholds, order = _group_by_score(np.concatenate(scores))
-        if order is not None:
-            group[order] = group.copy()
-        n, shape = len(codes), (len(classes), len(thresholds))
-        size = shape[0] * shape[1]
-        cells = np.column_stack(
-            [s * size + codes * shape[1] + group[s * n:(s + 1) * n] for s in range(len(systems))]
+        return units_from_counts(table.weights), [
+            _Part(slice(None), _table_statistic(spec, table))]
+    parts, columns, offset = [], [], 0
+    for y_score in systems:
+        classes, codes, y_score, weights, _ = check_scored_targets(
+            y_true, _check_scores(y_score), labels=labels, sample_weight=sample_weight,
+            measure=spec.name,
         )
-        values = np.repeat(_weights(weights, n)[:, None], len(systems), axis=1)
-        units = units_from_items(cells, values, size * len(systems), groups)
+        table, cell_of_item = _cells_of_items(classes, codes, y_score, weights)
+        parts.append(_Part(slice(offset, offset + len(table.scores)),
+                           _table_statistic(spec, table)))
+        columns.append(offset + cell_of_item)
+        offset += len(table.scores)
+    values = np.repeat(_weights(weights, len(codes))[:, None], len(systems), axis=1)
+    units = units_from_items(np.column_stack(columns), values, offset, groups)
+    return units, parts
 
-        def resampled(x):
-            return _from_dense(classes, thresholds, x.reshape(shape))
+
+def _cells_of_items(classes, codes, y_score, weights):
+    """The :class:`ScoreTable` of the classes present and each item's cell in it."""
+    group, thresholds, order = _group_by_score(y_score)
+    if order is not None:
+        group[order] = group.copy()
+    n_scores = len(thresholds)
+    distinct, cell_of_item = np.unique(codes.astype(np.int64) * n_scores + group,
+                                       return_inverse=True)
+    table = ScoreTable(
+        classes,
+        thresholds[distinct % n_scores],
+        np.bincount(cell_of_item, weights=weights, minlength=len(distinct)),
+        np.searchsorted(distinct // n_scores, np.arange(len(classes) + 1)),
+    )
+    # A class with no item has no cell: only the class list changes.
+    return _only_classes(table, _class_weights(table) > 0), cell_of_item.ravel()
+
+
+def _table_statistic(spec, table):
+    """The measure of the data whose weights at ``table``'s cells are given.
+
+    A resample that lacks a class leaves it out with a warning (NaN below two
+    classes), as the measure does on such data; ``batched`` scores a stack of
+    resamples in one kernel call, NaN at those that lack a class (the resampler
+    computes them alone); ``leave_one_out`` reads the jackknife off the placement
+    values.
+    """
 
     def statistic(x):
-        table = resampled(x)
-        present = _class_weights(table) > 0
+        resampled = table._replace(weights=x)
+        present = _class_weights(resampled) > 0
         if present.sum() < 2:
             return np.nan  # a ranking needs two classes
         if not present.all():
             warn_user(f"{spec.name}: a class has no true item; it is left out.")
-            table = _only_classes(table, present)
-        return spec.from_table(table)
+            resampled = _only_classes(resampled, present)
+        return spec.from_table(resampled)
+
+    def batched(stack):
+        whole = (_class_weights(table._replace(weights=stack)) > 0).all(axis=-1)
+        values = np.full(len(stack), np.nan)
+        if whole.any():
+            values[whole] = spec.from_table(table._replace(weights=stack[whole]))
+        return values
 
     def leave_one_out(units):
-        # The table's cells are the non-zero positions of the intermediate, in order.
-        return jackknife_by_placements(spec, resampled(units.total), units, lambda p: (
-            np.searchsorted(np.flatnonzero(units.total), p)))
+        # The intermediate is the table's weights, cell for cell.
+        return jackknife_by_placements(spec, table._replace(weights=units.total), units,
+                                       lambda positions: positions)
 
+    statistic.batched = batched
     statistic.leave_one_out = leave_one_out
-    return units, statistic
+    return statistic
 
 
 def _item_mean_layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
@@ -324,14 +368,22 @@ def _item_mean_layout(spec, y_true, systems, labels, class_values, sample_weight
                              2 * len(systems), groups)
 
     def statistic(x):
-        return float(x[1] / x[0]) * scale
+        return x[..., 1] / x[..., 0] * scale
 
-    return units, statistic
+    statistic.batched = statistic
+    return units, _halves(statistic, len(systems), 2)
+
+
+class _Part(NamedTuple):
+    """One system's share of the intermediate and the measure read on it."""
+
+    positions: slice
+    statistic: Callable
 
 
 def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
-    """``(units, statistic)``: the units of the data and the measure of one system's
-    intermediate; with two systems, the contributions hold both, one after the other."""
+    """``(units, parts)``: the units of the data and, per system, its share of their
+    intermediate with the measure of it."""
     if groups is not None:
         groups = _group_codes(groups, len(systems[0]), sample_weight)
         _warn_few_groups(int(groups.max()) + 1)
@@ -346,11 +398,47 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups):
     return _label_layout(*args)
 
 
-def _paired_leave_one_out(leave_one_out, units, half):
-    """Leave-one-out differences from each system's own (None if either has none)."""
-    parts = [leave_one_out(units._replace(contributions=units.contributions[:, part]))
-             for part in (slice(None, half), slice(half, None))]
-    return None if parts[0] is None or parts[1] is None else parts[0] - parts[1]
+def _data_statistic(parts):
+    """The statistic of the data: the measure of its one system, or the difference
+    ``measure(a) - measure(b)`` of two."""
+    return _read(parts[0]) if len(parts) == 1 else _difference(*parts)
+
+
+def _read(part):
+    """The measure of one system, as a statistic of the whole intermediate (with the
+    batched and leave-one-out forms of the system's own, where it has them)."""
+    positions, of_part = part
+
+    def statistic(x):
+        return of_part(x[..., positions])
+
+    batched = getattr(of_part, "batched", None)
+    if batched is not None:
+        statistic.batched = lambda stack: batched(stack[:, positions])
+    leave_one_out = getattr(of_part, "leave_one_out", None)
+    if leave_one_out is not None:
+        statistic.leave_one_out = lambda units: leave_one_out(
+            units._replace(contributions=units.contributions[:, positions]))
+    return statistic
+
+
+def _difference(part_a, part_b):
+    """``measure(a) - measure(b)`` as a statistic of the paired intermediate."""
+    a, b = _read(part_a), _read(part_b)
+
+    def statistic(x):
+        return a(x) - b(x)
+
+    if hasattr(a, "batched") and hasattr(b, "batched"):
+        statistic.batched = lambda stack: a.batched(stack) - b.batched(stack)
+    if hasattr(a, "leave_one_out") and hasattr(b, "leave_one_out"):
+
+        def leave_one_out(units):
+            values = [a.leave_one_out(units), b.leave_one_out(units)]
+            return None if values[0] is None or values[1] is None else values[0] - values[1]
+
+        statistic.leave_one_out = leave_one_out
+    return statistic
 
 
 def _check_same(estimate, recomputed, name):
@@ -574,9 +662,10 @@ def score_interval(
         return delong_interval(spec, y_true, y_pred, labels, class_values, sample_weight,
                                groups, confidence_level)
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
-    units, statistic = _layout(
+    units, parts = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups
     )
+    statistic = _data_statistic(parts)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         _check_same(estimate, statistic(units.total), spec.name)
@@ -700,49 +789,46 @@ def compare_scores(
         _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
         for y_pred in (y_pred_a, y_pred_b)
     ]
-    units, statistic_of_one = _layout(
+    units, parts = _layout(
         spec, y_true, [y_pred_a, y_pred_b], labels, class_values, sample_weight, groups
     )
-    half = units.contributions.shape[1] // 2
-
-    def statistic(x):
-        return statistic_of_one(x[:half]) - statistic_of_one(x[half:])
-
-    loo_one = getattr(statistic_of_one, "leave_one_out", None)
-    if loo_one is not None:
-        # Optional attributes the resampler looks for on the statistic.
-        statistic.leave_one_out = (  # type: ignore[attr-defined]
-            lambda u: _paired_leave_one_out(loo_one, u, half)
-        )
-    batched_one = getattr(statistic_of_one, "batched", None)
-    if batched_one is not None:
-        statistic.batched = (  # type: ignore[attr-defined]
-            lambda x: batched_one(x[:, :half]) - batched_one(x[:, half:])
-        )
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for estimate, part in zip(estimates, (slice(None, half), slice(half, None))):
-            _check_same(estimate, statistic_of_one(units.total[part]), spec.name)
+        for estimate, part in zip(estimates, parts):
+            _check_same(estimate, _read(part)(units.total), spec.name)
+    statistic = _data_statistic(parts)
     difference = estimates[0] - estimates[1]
     rng = check_random_state(random_state)
     fields = _bootstrap(units, statistic, difference, n_resamples, method, confidence_level, rng)
-
-    # Exchanging the systems on a unit swaps the two halves of its contribution.
-    exchange = np.r_[np.arange(half, 2 * half), np.arange(half)]
-    units = units._replace(swapped=units.contributions[:, exchange].tocsr())
-    null = evaluate(statistic, randomization_totals(units, n_resamples, rng))
-    _warn_resamples(null, n_resamples, "random exchanges")
-    null_values = null.values[~np.isnan(null.values)]
-    # Equal values computed by different sums may differ in the last bits.
-    at_least = np.abs(null_values) >= np.abs(difference) * (1 - 1e-9) - 1e-12
-    pvalue = (1 + np.count_nonzero(at_least)) / (1 + len(null_values))
+    if spec.record.from_table is not None:
+        # Ranking measures: exchanging two rankers' scores item by item assumes one
+        # scale for both, which two models' decision functions do not share; the
+        # p-value inverts the paired bootstrap's percentile interval instead, which
+        # depends on each system's ranking alone.
+        test = PERCENTILE_INVERSION
+        pvalue = percentile_interval_pvalue(fields["bootstrap_distribution"])
+        null_values = None
+    else:
+        # Exchanging the systems on a unit swaps its two parts of the intermediate.
+        exchange = np.r_[parts[1].positions.start + np.arange(
+            parts[1].positions.stop - parts[1].positions.start), np.arange(
+            parts[0].positions.stop)]
+        units = units._replace(swapped=units.contributions[:, exchange].tocsr())
+        null = evaluate(statistic, randomization_totals(units, n_resamples, rng))
+        _warn_resamples(null, n_resamples, "random exchanges")
+        null_values = null.values
+        defined = null_values[~np.isnan(null_values)]
+        # Equal values computed by different sums may differ in the last bits.
+        at_least = np.abs(defined) >= np.abs(difference) * (1 - 1e-9) - 1e-12
+        test = RANDOMIZATION
+        pvalue = min((1 + np.count_nonzero(at_least)) / (1 + len(defined)), 1.0)
     return ScoreComparison(
         **fields,
         estimate_a=estimates[0],
         estimate_b=estimates[1],
         greater_is_better=spec.greater_is_better,
-        pvalue=float(min(pvalue, 1.0)),
-        null_distribution=null.values,
+        pvalue=float(pvalue),
+        null_distribution=null_values,
+        test=test,
     )
 

@@ -73,7 +73,7 @@ from ..metrics._ranking import (
     u_pairs_score,
     vus_score,
 )
-from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
+from ._resampling import DELONG, ConfidenceInterval, ScoreComparison, ScoreInterval
 
 
 def _chains_up(scores, weights, ties):
@@ -557,7 +557,8 @@ def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
         estimate_b=estimate_b,
         greater_is_better=spec.greater_is_better,
         pvalue=pvalue,
-        null_distribution=np.empty(0),
+        null_distribution=None,
+        test=DELONG,
     )
 
 

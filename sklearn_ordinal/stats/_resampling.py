@@ -95,10 +95,16 @@ class ScoreComparison(ScoreInterval):
         Whether a higher value of the measure is better, so whether a positive
         difference favours system ``a``.
     pvalue : float
-        Two-sided p-value of the paired randomization test of "the two systems are
-        exchangeable on every unit".
-    null_distribution : ndarray of shape (n_resamples,)
-        The difference on each random exchange of the two systems' outputs.
+        Two-sided p-value of "no difference", by the test that ``test`` names.
+    null_distribution : ndarray of shape (n_resamples,) or None
+        The difference on each random exchange of the two systems' outputs (the
+        randomization test); None for the other tests.
+    test : str
+        ``"randomization"``: the paired randomization test of "the two systems are
+        exchangeable on every unit" (label, distance and probabilistic measures);
+        ``"percentile inversion"``: the smallest level at which the paired
+        bootstrap's percentile interval excludes 0 (ranking measures, whose scores
+        need not share a scale to be exchanged); ``"delong"``: DeLong's test.
     """
 
     estimate_a: float = np.nan
@@ -106,6 +112,13 @@ class ScoreComparison(ScoreInterval):
     greater_is_better: bool = True
     pvalue: float = np.nan
     null_distribution: Optional[np.ndarray] = None
+    test: str = "randomization"
+
+
+# The tests behind ScoreComparison.pvalue.
+RANDOMIZATION = "randomization"
+PERCENTILE_INVERSION = "percentile inversion"
+DELONG = "delong"
 
 
 class Units(NamedTuple):
@@ -263,20 +276,72 @@ def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
 def bootstrap_totals(units, n_resamples, rng):
     """The intermediate of each of ``n_resamples`` bootstrap resamples of the units.
 
-    One multinomial draw of the cell counts per resample: O(C) to draw and
-    O(C x size) at most to sum (one sparse product), for C cells.
+    One draw of the cell counts per resample (see :func:`_draw_bootstrap`), then
+    O(C x size) at most to sum (one sparse product), for C cells; none where each
+    cell is one position of the intermediate (a score table's cells).
     """
-    transposed = units.contributions.T.tocsr()
+    contributions = units.contributions
+    if _is_identity(contributions):
+        return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
+                          lambda draws: draws, [contributions])
+    transposed = contributions.T.tocsr()
     return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
                       lambda draws: np.asarray((transposed @ draws.T).T),
-                      [units.contributions])
+                      [contributions])
+
+
+def _is_identity(matrix):
+    """Whether a sparse matrix is the identity: row c adds 1 at position c."""
+    matrix = matrix.tocsr()
+    n = matrix.shape[0]
+    return (
+        matrix.shape == (n, n)
+        and matrix.nnz == n
+        and np.array_equal(matrix.indptr, np.arange(n + 1))
+        and np.array_equal(matrix.indices, np.arange(n))
+        and bool(np.all(matrix.data == 1))
+    )
+
+
+# A resample of N units over C cells is drawn as N unit indices (counted per cell by
+# one bincount) when N <= _INDEX_DRAW_UP_TO x C, else as one multinomial of the C
+# counts. NumPy's multinomial costs 50-150 ns per cell, an index and its count
+# 5-20 ns: measured on 500-5000 cells (benchmarks/bench_intervals.py).
+_INDEX_DRAW_UP_TO = 8
+# Below this many cells a multinomial costs microseconds anyway (a confusion matrix).
+_INDEX_DRAW_FROM_CELLS = 256
 
 
 def _draw_bootstrap(counts, n_resamples, rng):
+    """Batches of ``(batch, C)`` bootstrap counts of the cells, as float64.
+
+    Drawing ``N = sum(counts)`` units with replacement and counting those of each
+    cell is exactly one ``Multinomial(N; counts / N)`` draw, whichever way it is
+    made; the cheaper way is taken (``_INDEX_DRAW_UP_TO``). For many cells of few
+    units each (continuous scores, a regressor's values: one cell per item) that is
+    the unit indices, from a NumPy ``Generator`` seeded by one draw of ``rng``,
+    counted for a whole batch by one ``bincount`` with an offset per resample.
+    """
     n_units = int(counts.sum())
-    p = counts / n_units
-    for batch in _batches(n_resamples, len(p)):
-        yield rng.multinomial(n_units, p, size=batch).astype(np.float64)
+    n_cells = len(counts)
+    if n_cells < _INDEX_DRAW_FROM_CELLS or n_units > _INDEX_DRAW_UP_TO * n_cells:
+        p = counts / n_units
+        for batch in _batches(n_resamples, n_cells):
+            yield rng.multinomial(n_units, p, size=batch).astype(np.float64)
+        return
+    generator = np.random.default_rng(rng.randint(np.iinfo(np.int64).max, dtype=np.int64))
+    # The cell of each unit, where a cell holds several.
+    cell_of = None if n_units == n_cells else np.repeat(
+        np.arange(n_cells, dtype=np.int64), counts)
+    for batch in _batches(n_resamples, max(n_units, n_cells)):
+        small = batch * n_cells < np.iinfo(np.int32).max
+        drawn = generator.integers(0, n_units, size=(batch, n_units),
+                                   dtype=np.int32 if small else np.int64)
+        if cell_of is not None:
+            drawn = cell_of.astype(drawn.dtype, copy=False)[drawn]
+        drawn += np.arange(0, batch * n_cells, n_cells, dtype=drawn.dtype)[:, None]
+        yield np.bincount(drawn.ravel(), minlength=batch * n_cells).reshape(
+            batch, n_cells).astype(np.float64)
 
 
 def randomization_totals(units, n_resamples, rng):
@@ -296,8 +361,23 @@ def randomization_totals(units, n_resamples, rng):
 
 
 def _draw_randomization(counts, n_resamples, rng):
-    for batch in _batches(n_resamples, len(counts)):
-        yield rng.binomial(counts, 0.5, size=(batch, len(counts))).astype(np.float64)
+    """Batches of how many units of each cell are exchanged: ``Binomial(m_c, 1/2)``.
+
+    Cells of one unit each (a regressor's values, one cell per item) take one fair
+    random bit each, eight per random byte of a NumPy ``Generator`` seeded by one
+    draw of ``rng``: exactly ``Binomial(1, 1/2)``, at a fraction of a binomial draw.
+    """
+    n_cells = len(counts)
+    if n_cells >= _INDEX_DRAW_FROM_CELLS and counts.max() == 1:
+        generator = np.random.default_rng(
+            rng.randint(np.iinfo(np.int64).max, dtype=np.int64))
+        for batch in _batches(n_resamples, n_cells):
+            random_bytes = generator.integers(0, 256, size=(batch, -(-n_cells // 8)),
+                                              dtype=np.uint8)
+            yield np.unpackbits(random_bytes, axis=1, count=n_cells).astype(np.float64)
+        return
+    for batch in _batches(n_resamples, n_cells):
+        yield rng.binomial(counts, 0.5, size=(batch, n_cells)).astype(np.float64)
 
 
 class Evaluation(NamedTuple):
@@ -321,19 +401,30 @@ def evaluate(statistic, totals):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for batch in totals:
+            redo = range(len(batch))
             if batched is not None:
                 batch_values = np.asarray(batched(batch), dtype=np.float64)
-                if not caught:
-                    values.extend(batch_values.tolist())
-                    continue
-                caught.clear()
-            for total in batch:
-                values.append(statistic(total))
+                if caught:
+                    caught.clear()
+                else:
+                    # Rows a batched kernel leaves undefined (a ranking measure's
+                    # resample missing a class) are computed alone, so that their
+                    # warning is counted and the measure's own rule applies.
+                    redo = np.flatnonzero(np.isnan(batch_values))
+                    if not len(redo):
+                        values.append(batch_values)
+                        continue
+            else:
+                batch_values = np.empty(len(batch))
+            for row in redo:
+                batch_values[row] = statistic(batch[row])
                 if caught:
                     n_flagged += 1
                     first_message = first_message or str(caught[0].message)
                     caught.clear()
-    return Evaluation(np.asarray(values, dtype=np.float64), n_flagged, first_message)
+            values.append(batch_values)
+    values = np.concatenate(values) if values else np.empty(0)
+    return Evaluation(values, n_flagged, first_message)
 
 
 def jackknife(statistic, units):
@@ -361,11 +452,15 @@ def jackknife(statistic, units):
             # Every leave-one-out intermediate at once, a bounded stack at a time.
             n_cells, size = contributions.shape
             step = max(1, _MAX_DRAWS_PER_BATCH // max(size, 1))
-            return np.concatenate([
+            values = np.concatenate([
                 np.asarray(batched(total - contributions[start:start + step].toarray()),
                            dtype=np.float64)
                 for start in range(0, n_cells, step)
             ])
+            # What the batched kernel leaves undefined, the statistic decides alone.
+            for c in np.flatnonzero(np.isnan(values)):
+                values[c] = statistic(total - contributions.getrow(c).toarray().ravel())
+            return values
         return np.array(
             [
                 statistic(total - contributions.getrow(c).toarray().ravel())
