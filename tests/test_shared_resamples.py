@@ -117,7 +117,7 @@ def test_shared_resamples_draw_again_for_another_seed_or_other_units(monkeypatch
 def test_resamples_beyond_the_memory_bound_are_drawn_each_time(monkeypatch):
     y_true, y_a, _ = _task()
     alone = score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3)
-    monkeypatch.setattr(_resampling, "_MAX_SHARED_FLOATS", 10)
+    monkeypatch.setattr(_resampling, "_MAX_SHARED_COUNTS", 10)
     calls = _count_draws(monkeypatch)
     with shared_resamples():
         for _ in range(2):

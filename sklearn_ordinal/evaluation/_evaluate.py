@@ -11,7 +11,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
-from scipy.stats import DegenerateDataWarning, rankdata
+from scipy.stats import DegenerateDataWarning
 from sklearn.utils import check_random_state
 
 from .._version import __version__
@@ -33,7 +33,7 @@ from ..model_selection._baseline import _named_scorers
 from ..stats import ScoreInterval, compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
-from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
+from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
 from ..stats._interval_pvalue import percentile_interval_pvalue
 from .._warnings import warn_user
 from ._report import EvaluationReport
@@ -59,7 +59,8 @@ _DELONG_FROM = 10_000
 # The comparisons' interval: its inversion gives the p-value (see _interval_pvalue).
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
-                   "of its inversion; paired randomization p-value beside them")
+                   "of its inversion; paired randomization p-value beside them (not for "
+                   "the ranking measures)")
 # The verdict of a comparison whose Holm-adjusted p-value is not below the level.
 NO_DIFFERENCE = "no difference"
 
@@ -812,16 +813,6 @@ def _score_record(system, measure, result):
     }
 
 
-def _common_scale(scores):
-    """Scores as mid-ranks in (0, 1]: the same ranking, so the same ranking measure.
-
-    The randomization test exchanges the two systems' outputs item by item, which
-    is only meaningful if they are on one scale; a regressor's values and expected
-    class positions, or two rankers' decision functions, are not.
-    """
-    return rankdata(scores, method="average") / len(scores)
-
-
 def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, seed, caught):
     """Every pair of systems under one measure, then every system against the trivial
     classifier, with Holm-adjusted p-values and the verdict ``better``.
@@ -844,8 +835,6 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
     records = []
     for a, b in pairs:
         pred_a, pred_b = outputs[a], outputs[b]
-        if measure.family == "ranking":
-            pred_a, pred_b = _common_scale(pred_a), _common_scale(pred_b)
         # A difference the same on every resample (identical predictions, two constant
         # systems) is a point interval with p = 1 or 0: the table says it all.
         with _caught(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
@@ -865,7 +854,10 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
             "high": float(high),
             "pvalue": (result.pvalue if delong
                        else percentile_interval_pvalue(result.bootstrap_distribution)),
-            "pvalue_randomization": np.nan if delong else result.pvalue,
+            # The randomization test's, where the measure has one (not the ranking
+            # measures: two rankers' scores share no scale to exchange them on).
+            "pvalue_randomization": (result.pvalue if result.test == RANDOMIZATION
+                                     else np.nan),
         })
     adjusted = holm_adjust([record["pvalue"] for record in records])
     alpha = 1 - common["confidence_level"]

@@ -337,6 +337,8 @@ def _table_statistic(spec, table):
 
     def batched(stack):
         whole = (_class_weights(table._replace(weights=stack)) > 0).all(axis=-1)
+        if whole.all():
+            return spec.from_table(table._replace(weights=stack))
         values = np.full(len(stack), np.nan)
         if whole.any():
             values[whole] = spec.from_table(table._replace(weights=stack[whole]))

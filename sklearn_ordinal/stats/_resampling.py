@@ -20,7 +20,7 @@ from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
 
 # Resamples drawn at once: bounds the (batch x cells) array of draws.
-_MAX_DRAWS_PER_BATCH = 2_000_000
+_MAX_DRAWS_PER_BATCH = 500_000
 
 # The default number of resamples of every interval and test (score_interval,
 # compare_scores, compare_to_trivial, evaluate and the command line): SciPy's
@@ -28,8 +28,10 @@ _MAX_DRAWS_PER_BATCH = 2_000_000
 # number for the usual levels, so the percentile ends fall on resamples.
 DEFAULT_N_RESAMPLES = 9999
 
-# Draws kept by `shared_resamples` (numbers): 10^7, 80 MB at most.
+# Intermediates kept by `shared_resamples` (numbers): 10^7, 80 MB at most; draws
+# (counts, kept as small integers): 10^8, e.g. 9999 resamples of 10^4 items, 100 MB.
 _MAX_SHARED_FLOATS = 10_000_000
+_MAX_SHARED_COUNTS = 100_000_000
 _shared = None
 
 
@@ -209,8 +211,11 @@ def shared_resamples():
     measures of one confusion matrix (and sums their resampled matrices once), and a
     system's comparison with a constant baseline (the same cells, paired) reuses the
     system's own draw. The numbers are those of separate calls, bit for bit (the
-    random state is left where the first draw left it). Draws and intermediates of
-    at most ``_MAX_SHARED_FLOATS`` numbers are kept.
+    random state is left where the first draw left it). A report whose units are
+    its items (a regressor's values, continuous scores: one cell per item) draws
+    once for every system, measure and comparison. Draws of at most
+    ``_MAX_SHARED_COUNTS`` counts (kept as small integers) and intermediates of at
+    most ``_MAX_SHARED_FLOATS`` numbers are kept.
     """
     global _shared
     outer = _shared
@@ -249,12 +254,15 @@ def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
     if key in _shared:
         batches, state_after = _shared[key]
         rng.set_state(state_after)
-    elif n_resamples * len(counts) > _MAX_SHARED_FLOATS:
+    elif n_resamples * len(counts) > _MAX_SHARED_COUNTS:
         for draws in draw(counts, n_resamples, rng):
             yield totals_of(draws)
         return
     else:
-        batches = list(draw(counts, n_resamples, rng))
+        # Kept as the smallest unsigned integers that hold them (a resample's count of
+        # a one-unit cell is a byte): every system and measure of a report whose units
+        # are its items then share one draw.
+        batches = [_compact(draws) for draws in draw(counts, n_resamples, rng)]
         _shared[key] = (batches, rng.get_state())
     totals_key = (key, _fingerprint(*(part for m in matrices
                                       for part in (m.indptr, m.indices, m.data))),
@@ -262,15 +270,22 @@ def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
     if totals_key not in _shared:
         if n_resamples * matrices[0].shape[1] > _MAX_SHARED_FLOATS:
             for draws in batches:
-                yield totals_of(draws)
+                yield totals_of(draws.astype(np.float64))
             return
-        totals = [np.ascontiguousarray(totals_of(draws)) for draws in batches]
+        totals = [np.ascontiguousarray(totals_of(draws.astype(np.float64)))
+                  for draws in batches]
         for batch in totals:
             # Read by every measure of these units: one that wrote into its input
             # would change the others' numbers, so it fails loudly instead.
             batch.setflags(write=False)
         _shared[totals_key] = totals
     yield from _shared[totals_key]
+
+
+def _compact(draws):
+    """Whole-number draws (float64) as the smallest unsigned integer type holding them."""
+    largest = int(draws.max()) if draws.size else 0
+    return draws.astype(np.min_scalar_type(largest))
 
 
 def bootstrap_totals(units, n_resamples, rng):
@@ -284,10 +299,27 @@ def bootstrap_totals(units, n_resamples, rng):
     if _is_identity(contributions):
         return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
                           lambda draws: draws, [contributions])
-    transposed = contributions.T.tocsr()
+    by_position = contributions.tocsc()
+    by_position.sort_indices()
     return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
-                      lambda draws: np.asarray((transposed @ draws.T).T),
-                      [contributions])
+                      lambda draws: _summed(draws, by_position), [contributions])
+
+
+def _summed(draws, by_position):
+    """``draws @ contributions`` for a ``(B, C)`` batch of counts of the C cells, the
+    contributions given by position (CSC): each position's cells gathered and added
+    along the rows, so the batch is read row by row (SciPy's sparse product would
+    copy it transposed)."""
+    gathered = draws[:, by_position.indices]
+    if not np.all(by_position.data == 1):
+        gathered *= by_position.data
+    per_position = np.diff(by_position.indptr)
+    if np.all(per_position == 1):
+        return gathered  # each position one cell's (e.g. one item's table cell)
+    totals = np.zeros((len(draws), by_position.shape[1]))
+    filled = per_position > 0
+    totals[:, filled] = np.add.reduceat(gathered, by_position.indptr[:-1][filled], axis=1)
+    return totals
 
 
 def _is_identity(matrix):
@@ -308,6 +340,8 @@ def _is_identity(matrix):
 # counts. NumPy's multinomial costs 50-150 ns per cell, an index and its count
 # 5-20 ns: measured on 500-5000 cells (benchmarks/bench_intervals.py).
 _INDEX_DRAW_UP_TO = 8
+# Counts of cells drawn at once by one bincount (about 1 MB of int64).
+_COUNTS_IN_CACHE = 160_000
 # Below this many cells a multinomial costs microseconds anyway (a confusion matrix).
 _INDEX_DRAW_FROM_CELLS = 256
 
@@ -333,15 +367,22 @@ def _draw_bootstrap(counts, n_resamples, rng):
     # The cell of each unit, where a cell holds several.
     cell_of = None if n_units == n_cells else np.repeat(
         np.arange(n_cells, dtype=np.int64), counts)
+    # bincount scatters into its output at random: a few resamples' counts at a time
+    # stay in the processor's cache (3x faster than a whole batch's).
+    in_cache = max(1, _COUNTS_IN_CACHE // n_cells)
     for batch in _batches(n_resamples, max(n_units, n_cells)):
-        small = batch * n_cells < np.iinfo(np.int32).max
-        drawn = generator.integers(0, n_units, size=(batch, n_units),
-                                   dtype=np.int32 if small else np.int64)
-        if cell_of is not None:
-            drawn = cell_of.astype(drawn.dtype, copy=False)[drawn]
-        drawn += np.arange(0, batch * n_cells, n_cells, dtype=drawn.dtype)[:, None]
-        yield np.bincount(drawn.ravel(), minlength=batch * n_cells).reshape(
-            batch, n_cells).astype(np.float64)
+        counts_of_batch = np.empty((batch, n_cells))
+        for start in range(0, batch, in_cache):
+            stop = min(start + in_cache, batch)
+            small = (stop - start) * n_cells < np.iinfo(np.int32).max
+            drawn = generator.integers(0, n_units, size=(stop - start, n_units),
+                                       dtype=np.int32 if small else np.int64)
+            if cell_of is not None:
+                drawn = cell_of.astype(drawn.dtype, copy=False)[drawn]
+            drawn += np.arange(0, (stop - start) * n_cells, n_cells, dtype=drawn.dtype)[:, None]
+            counts_of_batch[start:stop] = np.bincount(
+                drawn.ravel(), minlength=(stop - start) * n_cells).reshape(-1, n_cells)
+        yield counts_of_batch
 
 
 def randomization_totals(units, n_resamples, rng):
@@ -353,10 +394,11 @@ def randomization_totals(units, n_resamples, rng):
     change = (units.swapped - units.contributions).tocsr()
     change.eliminate_zeros()
     moving = np.flatnonzero(np.diff(change.indptr))
-    steps = change[moving].T.tocsr()
+    steps = change[moving].tocsc()
+    steps.sort_indices()
     total = units.total
     return _resampled(_draw_randomization, units.counts[moving], n_resamples, rng,
-                      lambda exchanged: total + np.asarray((steps @ exchanged.T).T),
+                      lambda exchanged: total + _summed(exchanged, steps),
                       [units.contributions, units.swapped])
 
 
