@@ -362,7 +362,9 @@ def item_prevalences(y_true, y_pred, groups, labels, sample_weight):
     weighted class counts of the gold labels and of the predictions (labels: counts;
     probabilities: sums of rows) per group, groups in order of first appearance.
     ``y_pred`` None: the gold alone (predicted sums None)."""
-    y_true = np.asarray(y_true) if not isinstance(y_true, pd.Series) else y_true
+    # An ordered Categorical (or a Series of one) keeps its order: not np.asarray.
+    if not isinstance(y_true, (pd.Series, pd.Categorical)):
+        y_true = np.asarray(y_true)
     n_items = len(y_true)
     codes, names = group_codes(groups, n_items)
     proba = None
@@ -385,7 +387,7 @@ def item_prevalences(y_true, y_pred, groups, labels, sample_weight):
         kept = weight > 0
         if not kept.all():
             codes = codes[kept]
-            y_true = y_true[kept] if not isinstance(y_true, pd.Series) else y_true[kept]
+            y_true = y_true[kept]
             sample_weight = weight[kept]
             y_pred = None if y_pred is None else np.asarray(y_pred)[kept]
             proba = None if proba is None else proba[kept]
