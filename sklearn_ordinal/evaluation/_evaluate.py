@@ -35,6 +35,8 @@ from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
 from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
 from ._interval_pvalue import percentile_interval_pvalue
+from ._quantification import quantification_records, quantifier_outputs
+from ._quantification import split_prevalence_measures
 from .._warnings import warn_user
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL
@@ -610,7 +612,14 @@ def evaluate(
         # Before dict() would keep only the last of two entries of one name.
         _refuse_repeated_names([key for key, _ in named])
         chosen = dict(named)
-    report_measures = [_Measure(key, scorer) for key, scorer in _named_scorers(chosen).items()]
+    chosen, prevalence_measures = split_prevalence_measures(chosen)
+    if prevalence_measures and groups is None:
+        raise ValueError(
+            f"{sorted(prevalence_measures)} judge class prevalences per group (ordinal "
+            "quantification): give groups=, the group (topic, sample) of each item."
+        )
+    report_measures = [_Measure(key, scorer) for key, scorer in
+                       (_named_scorers(chosen).items() if chosen else ())]
     # Distinct keys can still give one column name (an error scorer loses its "neg_").
     _refuse_repeated_names([measure.name for measure in report_measures])
 
@@ -705,6 +714,22 @@ def evaluate(
                 scores.append(_score_record(TRIVIAL, measure, None))
             comparisons += _compare(measure, systems, fed, trivial_value, y_true, arguments,
                                     common, seed, caught)
+        if prevalence_measures:
+            # Its own module: the groups are its resampling units (see there).
+            outputs, output_kinds = quantifier_outputs(systems, kinds, probas)
+            quantification = quantification_records(
+                y_true, outputs, groups, labels if labels is not None else classes,
+                sample_weight, confidence_level, n_resamples, seed,
+                measures=prevalence_measures, baseline_labels=baseline_labels,
+                kinds=output_kinds,
+            )
+            scores += quantification.scores
+            comparisons += quantification.comparisons
+            notes += quantification.notes
+            caught += quantification.warnings
+            methods.update(dict.fromkeys(prevalence_measures, INTERVAL_METHOD))
+            trivial_classes.update(dict.fromkeys(prevalence_measures,
+                                                 quantification.trivial_description))
     _warn_once_per_measure(caught)
 
     per_class = pd.DataFrame.from_dict(
@@ -725,7 +750,7 @@ def evaluate(
         for name, output in systems.items() if kinds[name] == "labels"
     }
     per_group = per_group_mean = None
-    if groups is not None:
+    if groups is not None and report_measures:
         # Every group is scored over the class set of the whole gold standard (or
         # labels=), not the classes it happens to hold: a group lacking the top class
         # must not make "within one class" easier or an extreme class disappear.
@@ -733,6 +758,9 @@ def evaluate(
             report_measures, systems, kinds, probas, y_true,
             labels if labels is not None else classes, class_values, sample_weight, groups,
         )
+    if prevalence_measures:
+        per_group = pd.concat([per_group, quantification.per_group], axis=1)
+        per_group_mean = per_group.groupby(level="system", sort=False).mean()
     settings = {
         "measures": [
             {
@@ -743,7 +771,7 @@ def evaluate(
                 "family": measure.family,
             }
             for measure in report_measures
-        ],
+        ] + (quantification.measures if prevalence_measures else []),
         "labels_given": labels is not None,
         "probabilities_given": probabilities_given,
         "class_values": None if class_values is None else np.asarray(class_values).tolist(),
