@@ -134,15 +134,9 @@ def quantification_records(
     classes = _report_classes(y_true, systems, kinds, labels, sample_weight)
     n_classes = len(classes)
     notes: list[dict[str, str]] = []
-    caught: list[dict[str, str]] = []
 
     _, names, gold, _ = item_prevalences(y_true, None, groups, classes, sample_weight)
     n_groups = len(names)
-    if n_groups < 2:
-        raise ValueError(
-            f"groups holds {n_groups} group; the quantification measures average over "
-            "groups and resample them, which needs at least two."
-        )
     gold_prevalence = gold / gold.sum(axis=1, keepdims=True)
     if baseline_labels is None:
         trivial = gold.sum(axis=0)
@@ -165,7 +159,44 @@ def quantification_records(
             continue
         sums = item_prevalences(y_true, output, groups, classes, sample_weight)[3]
         predicted[name] = sums / sums.sum(axis=1, keepdims=True)
-    predicted[TRIVIAL] = np.broadcast_to(trivial, gold_prevalence.shape)
+    return records_from_prevalences(
+        gold_prevalence, predicted, trivial, names, list(systems), measures,
+        confidence_level, n_resamples, random_state, notes=notes,
+        trivial_description=(description, baseline),
+    )
+
+
+def records_from_prevalences(
+    gold_prevalence: np.ndarray,
+    predicted: Mapping[str, np.ndarray],
+    trivial: np.ndarray,
+    names: Any,
+    system_names: list,
+    measures: Mapping[str, Any],
+    confidence_level: float,
+    n_resamples: int,
+    random_state: Any,
+    *,
+    notes: Optional[list] = None,
+    trivial_description: tuple = ("the gold prevalences",
+                                  "the mean of the gold prevalences"),
+) -> QuantificationRecords:
+    """The records from prevalence rows: ``gold_prevalence`` ``(G, K)``, ``predicted``
+    ``{system: (G, K)}`` (systems of ``system_names`` missing from it get NaN),
+    ``trivial`` ``(K,)`` the trivial quantifier's prevalences, ``names`` the groups'.
+    """
+    check_n_resamples(n_resamples, confidence_level)
+    records = {key: prevalence_measure(value) for key, value in measures.items()}
+    notes = list(notes or [])
+    caught: list[dict[str, str]] = []
+    n_groups = len(names)
+    if n_groups < 2:
+        raise ValueError(
+            f"There is {n_groups} group; the quantification measures average over groups "
+            "and resample them, which needs at least two."
+        )
+    description, baseline = trivial_description
+    predicted = {**predicted, TRIVIAL: np.broadcast_to(trivial, gold_prevalence.shape)}
     for key in records:
         notes.append({"system": TRIVIAL, "measure": key,
                       "reason": f"the trivial quantifier predicts {baseline} for every group"})
@@ -203,7 +234,7 @@ def quantification_records(
                                  confidence_level, jackknife_values=jackknife, counts=ones)
         scores.append({"system": name, "measure": key, "estimate": float(estimates[row]),
                        "low": low, "high": high})
-    for name in systems:
+    for name in system_names:
         if name not in predicted:
             scores += [{"system": name, "measure": key, "estimate": np.nan, "low": np.nan,
                         "high": np.nan} for key in records]
@@ -245,10 +276,10 @@ def quantification_records(
                     record["system_a"]
     settings = [{"name": key, "scorer": records[key].name, "definition": records[key].name,
                  "greater_is_better": False, "family": FAMILY} for key in records]
-    index = pd.MultiIndex.from_product([list(systems), names], names=["system", "group"])
+    index = pd.MultiIndex.from_product([list(system_names), names], names=["system", "group"])
     per_group = pd.DataFrame(
         {key: np.concatenate([values[index_of[name, key]] if (name, key) in index_of
-                              else np.full(n_groups, np.nan) for name in systems])
+                              else np.full(n_groups, np.nan) for name in system_names])
          for key in records},
         index=index,
     )
