@@ -313,3 +313,223 @@ def test_quantification_error_from_items_equals_the_measure_of_the_prevalences()
 def test_bad_items_are_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# ---------------------------------------------------------------------------------
+# The report over groups
+# ---------------------------------------------------------------------------------
+from sklearn.utils import check_random_state  # noqa: E402
+
+from sklearn_ordinal import evaluate  # noqa: E402
+from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue  # noqa: E402
+from sklearn_ordinal.evaluation._quantification import quantification_records  # noqa: E402
+from sklearn_ordinal.stats._resampling import (  # noqa: E402
+    _draw_bootstrap,
+    _draw_randomization,
+    interval,
+)
+
+
+def _topics(n_groups, n_items, n_classes, seed):
+    rng = np.random.default_rng(seed)
+    groups = np.repeat([f"topic {g}" for g in range(n_groups)], n_items)
+    shares = rng.dirichlet(np.ones(n_classes), n_groups)
+    y_true = np.concatenate([rng.choice(n_classes, n_items, p=p) for p in shares])
+    near = np.clip(y_true + rng.choice([-1, 0, 0, 1], len(y_true)), 0, n_classes - 1)
+    far = rng.integers(0, n_classes, len(y_true))
+    return y_true, {"near": near, "far": far}, groups
+
+
+def test_report_resamples_are_the_measure_on_resampled_groups():
+    # Each resample's value recomputed with the public measure, one resample at a time,
+    # from the same random numbers (the batched draw of the report).
+    y_true, systems, groups = _topics(7, 30, 4, 1)
+    n_resamples, seed = 199, 5
+    result = quantification_records(y_true, systems, groups, None, None, 0.9, n_resamples,
+                                    seed, measures={"nmd": "nmd"})
+    gold = prevalences(y_true, groups).to_numpy()
+    rows = {name: prevalences(output, groups, labels=[0, 1, 2, 3]).to_numpy()
+            for name, output in systems.items()}
+    rng = check_random_state(seed)
+    draws = np.vstack(list(_draw_bootstrap(np.ones(7, dtype=np.int64), n_resamples, rng)))
+    exchanges = np.vstack(list(_draw_randomization(np.ones(7, dtype=np.int64), n_resamples,
+                                                   rng)))
+    ones = np.ones(7)
+    for name, predicted in rows.items():
+        distribution = np.array([normalized_match_distance(gold, predicted, sample_weight=m)
+                                 for m in draws])
+        jackknife = np.array([normalized_match_distance(gold, predicted,
+                                                        sample_weight=ones - np.eye(7)[g])
+                              for g in range(7)])
+        estimate = normalized_match_distance(gold, predicted)
+        low, high = interval(estimate, distribution, "bca", 0.9, jackknife_values=jackknife,
+                             counts=ones.astype(np.int64))
+        record = next(r for r in result.scores if r["system"] == name)
+        assert record["estimate"] == pytest.approx(estimate, abs=1e-12)
+        assert (record["low"], record["high"]) == pytest.approx((low, high), abs=1e-12)
+    difference = np.array([normalized_match_distance(gold, rows["near"], sample_weight=m)
+                           - normalized_match_distance(gold, rows["far"], sample_weight=m)
+                           for m in draws])
+    observed = (normalized_match_distance(gold, rows["near"])
+                - normalized_match_distance(gold, rows["far"]))
+    null = []
+    for exchanged in exchanges.astype(bool):
+        a = np.where(exchanged[:, None], rows["far"], rows["near"])
+        b = np.where(exchanged[:, None], rows["near"], rows["far"])
+        null.append(normalized_match_distance(gold, a) - normalized_match_distance(gold, b))
+    pvalue = (1 + np.sum(np.abs(null) >= abs(observed) * (1 - 1e-9) - 1e-12)) / (1 + n_resamples)
+    record = next(r for r in result.comparisons
+                  if (r["system_a"], r["system_b"]) == ("near", "far"))
+    assert record["difference"] == pytest.approx(observed, abs=1e-12)
+    assert (record["low"], record["high"]) == pytest.approx(
+        interval(observed, difference, "percentile", 0.9), abs=1e-12)
+    assert record["pvalue"] == pytest.approx(percentile_interval_pvalue(difference))
+    assert record["pvalue_randomization"] == pytest.approx(pvalue)
+
+
+def test_report_perfect_quantifier_scores_zero_and_beats_the_trivial_one():
+    y_true, _, groups = _topics(25, 20, 3, 2)
+    # Misclassifies within each topic but keeps its counts: a perfect quantifier.
+    shuffled = y_true.copy()
+    for group in np.unique(groups):
+        members = np.flatnonzero(groups == group)
+        shuffled[members] = np.random.default_rng(0).permutation(y_true[members])
+    result = quantification_records(y_true, {"perfect": shuffled}, groups, None, None, 0.95,
+                                    999, 0, measures={"nmd": "nmd", "rnod": "rnod"})
+    for record in result.scores:
+        if record["system"] == "perfect":
+            assert (record["estimate"], record["low"], record["high"]) == (0.0, 0.0, 0.0)
+    for record in result.comparisons:
+        assert record["better"] == "perfect"
+    trivial = np.bincount(y_true, minlength=3) / len(y_true)
+    np.testing.assert_allclose(result.trivial_prevalences, trivial)
+    trivial_nmd = normalized_match_distance(prevalences(y_true, groups).to_numpy(),
+                                            np.tile(trivial, (25, 1)))
+    assert next(r for r in result.scores if r["system"] == "(trivial)"
+                and r["measure"] == "nmd")["estimate"] == pytest.approx(trivial_nmd)
+
+
+@pytest.mark.filterwarnings("ignore:macro_mean_absolute_error:UserWarning")
+def test_evaluate_reports_the_quantification_measures_over_the_groups():
+    y_true, systems, groups = _topics(20, 15, 3, 4)
+    proba = np.random.default_rng(1).dirichlet(np.ones(3), len(y_true))
+    weights = np.random.default_rng(2).integers(1, 3, len(y_true))
+    report = evaluate(y_true, {**systems, "ranker": y_true + 0.5},
+                      y_proba={"pcc": proba}, groups=groups, sample_weight=weights,
+                      measures=["neg_macro_mean_absolute_error", "nmd", "rnod"],
+                      baseline_labels=[0, 0, 1, 2], n_resamples=199, random_state=0)
+    for name, output in [*systems.items(), ("pcc", proba)]:
+        assert report.scores.loc[name, ("nmd", "estimate")] == pytest.approx(
+            quantification_error(y_true, output, groups, sample_weight=weights,
+                                 labels=[0, 1, 2]))
+        assert report.per_group_mean.loc[name, "nmd"] == pytest.approx(
+            report.scores.loc[name, ("nmd", "estimate")])
+    assert np.isnan(report.scores.loc["ranker", ("nmd", "estimate")])
+    assert "real-valued scores" in " ".join(
+        report.notes.loc[report.notes["system"] == "ranker", "reason"])
+    trivial = np.tile([0.5, 0.25, 0.25], (20, 1))
+    assert report.scores.loc["(trivial)", ("rnod", "estimate")] == pytest.approx(
+        root_normalized_order_aware_divergence(
+            prevalences(y_true, groups, sample_weight=weights).to_numpy(), trivial))
+    assert ("nmd", "near", "far") in report.comparisons.index
+    only = evaluate(y_true, systems, groups=groups, measures="nmd", n_resamples=199,
+                    random_state=0)
+    assert only.measures == ["nmd"]
+    with pytest.raises(ValueError, match="give groups="):
+        evaluate(y_true, systems, measures=["nmd"])
+
+
+# ---------------------------------------------------------------------------------
+# Files and the command line
+# ---------------------------------------------------------------------------------
+from sklearn_ordinal.__main__ import main  # noqa: E402
+
+LABELS = ["-2", "-1", "0", "1", "2"]
+
+
+def _write_items(path, y, groups):
+    path.write_text("".join(f"{i}\t{g}\t{LABELS[c]}\n" for i, (c, g) in
+                            enumerate(zip(y, groups))), encoding="utf-8")
+
+
+def _write_prevalences(path, topics, rows, separator="\t"):
+    path.write_text("".join(f"{t}\t" + separator.join(repr(float(v)) for v in row) + "\n"
+                            for t, row in zip(topics, rows)), encoding="utf-8")
+
+
+def test_command_line_scores_a_submission_against_item_or_prevalence_gold(tmp_path, capsys):
+    y_true, systems, groups = _topics(30, 20, 5, 6)
+    _write_items(tmp_path / "gold-C.tsv", y_true, groups)
+    gold = prevalences(y_true, groups)
+    submission = prevalences(systems["near"], groups, labels=[0, 1, 2, 3, 4])
+    # In another topic order, numbers separated by spaces as in the task's README.
+    order = np.random.default_rng(0).permutation(len(submission))
+    _write_prevalences(tmp_path / "team.txt", submission.index[order],
+                       submission.to_numpy()[order], separator=" ")
+    _write_prevalences(tmp_path / "gold-E.txt", gold.index, gold.to_numpy())
+    expected = match_distance(gold.to_numpy(), submission.to_numpy())
+    for gold_file in ("gold-C.tsv", "gold-E.txt"):
+        assert main(["quantification", str(tmp_path / gold_file), str(tmp_path / "team.txt"),
+                     "--n-resamples", "199", "--measures", "emd"]) == 0
+        out = capsys.readouterr().out
+        line = next(line for line in out.splitlines() if line.startswith("team "))
+        assert float(line.split()[1]) == pytest.approx(expected, abs=5e-5)
+
+
+@pytest.mark.parametrize(
+    "submission, message",
+    [
+        ("topic 0\t0.5\t0.4\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "sum to 0.9"),
+        ("topic 0\t1\t0\t0\t0\t0\ntopic 9\t1\t0\t0\t0\t0\n", "not in the gold"),
+        ("topic 0\t1\t0\t0\t0\t0\n", "have no line, e.g. 'topic 1'"),
+        ("topic 0\t1\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "4 prevalences for 5 classes"),
+        ("topic 0\t1\t0\t0\t0\t0\ntopic 0\t1\t0\t0\t0\t0\n", "more than one line"),
+        ("topic 0\tone\t0\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "not all numbers"),
+    ],
+)
+def test_command_line_refuses_bad_submissions_with_one_line(tmp_path, capsys, submission,
+                                                             message):
+    _write_items(tmp_path / "gold.tsv", [0, 1, 2, 4], ["topic 0", "topic 0", "topic 1",
+                                                       "topic 1"])
+    (tmp_path / "team.txt").write_text(submission, encoding="utf-8")
+    assert main(["quantification", str(tmp_path / "gold.tsv"), str(tmp_path / "team.txt"),
+                 "--n-resamples", "99"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+
+
+def test_command_line_refuses_unknown_gold_labels(tmp_path, capsys):
+    (tmp_path / "gold.tsv").write_text("1\ttopic\t3\n2\ttopic\t0\n", encoding="utf-8")
+    _write_prevalences(tmp_path / "team.txt", ["topic"], [[0.2] * 5])
+    assert main(["quantification", str(tmp_path / "gold.tsv"), str(tmp_path / "team.txt")]) == 2
+    assert "'3' is not one of the classes" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("perl") is None or "SEMEVAL2016_TASK4_SCORERS" not in os.environ,
+                    reason="needs perl and SEMEVAL2016_TASK4_SCORERS, the directory of the "
+                    "task's scorers (not shipped: they are the task's code)")
+def test_perl_scorer_prints_its_loops_number(tmp_path):
+    # The official scorer, with its two `keys $ref` written `keys %{$ref}` for Perl >= 5.24.
+    source = Path(os.environ["SEMEVAL2016_TASK4_SCORERS"]) / "score-semeval2016-task4-subtaskE.pl"
+    script = tmp_path / "scorer.pl"
+    script.write_text(source.read_text(encoding="utf-8").replace(
+        "keys $trueStats{$topic}", "keys %{$trueStats{$topic}}").replace(
+        "keys $proposedStats{$proposedTopic}", "keys %{$proposedStats{$proposedTopic}}"),
+        encoding="utf-8")
+    rng = np.random.default_rng(0)
+    # Three decimals, each below 1 (the scorer's format reads 0?.ddd only).
+    gold = np.round(_distributions(40, 5, rng) * 0.9 + 0.02, 3)
+    gold[:, -1] = np.round(1 - gold[:, :-1].sum(axis=1), 3)
+    pred = np.round(_distributions(40, 5, rng) * 0.9 + 0.02, 3)
+    pred[:, -1] = np.round(1 - pred[:, :-1].sum(axis=1), 3)
+    topics = [f"t{i}" for i in range(40)]
+    for name, rows in (("gold.txt", gold), ("pred.txt", pred)):
+        (tmp_path / name).write_text("".join(
+            f"{t}\t" + "\t".join(f"{v:.3f}".lstrip("0") for v in row) + "\n"
+            for t, row in zip(topics, rows)), encoding="utf-8")
+    out = subprocess.run(["perl", str(script), str(tmp_path / "gold.txt"),
+                          str(tmp_path / "pred.txt")], capture_output=True, text=True,
+                         check=True).stdout
+    printed = float(out.split()[-1])
+    assert printed == pytest.approx(_perl_scorer_emd(gold, pred), abs=0.0051)
+    assert printed > match_distance(gold, pred) + 0.01
