@@ -327,7 +327,7 @@ ROW_KERNELS: dict[Callable[..., float], Callable[..., Any]] = {
 }
 
 
-def group_codes(groups: ArrayLike, n_samples: int):
+def group_codes(groups: ArrayLike, n_samples: int) -> tuple[NDArray[Any], NDArray[Any]]:
     """``(codes, names)``: each item's group number, groups in order of first appearance."""
     groups = np.asarray(groups)
     if groups.ndim != 1 or groups.shape[0] != n_samples:
