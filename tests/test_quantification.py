@@ -308,11 +308,16 @@ def test_quantification_error_from_items_equals_the_measure_of_the_prevalences()
          "columns"),
         (lambda: quantification_error([0, 1], [0, 1], [0, 0], measure="nmdd"), "measure"),
         (lambda: quantification_error([0, 1], [0, 1, 1], [0, 0]), "rows"),
+        (lambda: quantification_error([1, 1], [1, 1], [0, 1]), "one class"),
     ],
 )
 def test_bad_items_are_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_one_class_named_with_labels_is_quantified():
+    assert quantification_error([1, 1], [1, 0], [0, 1], labels=[0, 1]) == 0.5
 
 
 # ---------------------------------------------------------------------------------

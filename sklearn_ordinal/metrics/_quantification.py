@@ -604,5 +604,11 @@ def quantification_error(
             f"measure must be one of {sorted(_NAMED)} or one of these functions; got "
             f"{measure!r}."
         )
-    _, _, gold, predicted = item_prevalences(y_true, y_pred, groups, labels, sample_weight)
+    classes, _, gold, predicted = item_prevalences(y_true, y_pred, groups, labels,
+                                                   sample_weight)
+    if len(classes) < 2:
+        raise ValueError(
+            f"The items hold one class ({classes.tolist()}), so every prevalence is 1 and "
+            "there is nothing to quantify; give every class of the scale with labels=[...]."
+        )
     return float(function(_as_prevalences(gold), _as_prevalences(predicted)))
