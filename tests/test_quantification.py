@@ -11,7 +11,6 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.numpy import arrays
 
 from sklearn_ordinal.metrics import (
     match_distance,

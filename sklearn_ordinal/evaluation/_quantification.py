@@ -136,7 +136,6 @@ def quantification_records(
     notes: list[dict[str, str]] = []
 
     _, names, gold, _ = item_prevalences(y_true, None, groups, classes, sample_weight)
-    n_groups = len(names)
     gold_prevalence = gold / gold.sum(axis=1, keepdims=True)
     if baseline_labels is None:
         trivial = gold.sum(axis=0)

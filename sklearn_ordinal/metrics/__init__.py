@@ -30,9 +30,9 @@ from ._quantification import (
     match_distance,
     normalized_match_distance,
     prevalences,
-    quantification_error,
     root_normalized_order_aware_divergence,
 )
+from ._quantification_error import quantification_error
 from .._score_table import ScoreTable
 from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer

@@ -752,6 +752,11 @@ def prevalence_measure(measure):
     return _PREVALENCE_BY_FUNCTION[function]
 
 
+def prevalence_names():
+    """Every name of a prevalence measure, sorted."""
+    return sorted(_PREVALENCE_NAMES)
+
+
 def prevalence_records():
     """Every prevalence measure record."""
     return list(_PREVALENCE_RECORDS)
