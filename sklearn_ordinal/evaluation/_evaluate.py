@@ -466,6 +466,9 @@ def evaluate(
         accuracy within 1; plus VUS and :math:`U_{cons}` when a system gives scores
         or probabilities, and the ranked probability score when one gives
         probabilities (``report.settings["probabilities_given"]`` names them).
+        The prevalence measures (``"emd"``, ``"nmd"``, ``"rnod"``, ordinal
+        quantification) are reported over ``groups`` when named here, never by
+        default; see :ref:`quantification`.
     labels : array-like of shape (n_classes,), default=None
         The classes in order, lowest first. String labels need it, unless
         ``y_true`` is an ordered ``Categorical``.
