@@ -37,6 +37,7 @@ from threadpoolctl import threadpool_limits
 
 from sklearn_ordinal._command_line import fraction, positive, run_command, tell, whole_number
 from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
+from sklearn_ordinal.evaluation._quantification_cli import add_quantification_parser
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
 from sklearn_ordinal.stats._cli import add_compare_parser
@@ -106,7 +107,7 @@ def _parse(argv):
     )
     _add_demo_options(parser, lambda value: value)
     commands = parser.add_subparsers(dest="command", title="commands",
-                                     metavar="{demo,evaluate,compare}")
+                                     metavar="{demo,evaluate,compare,quantification}")
     demo = commands.add_parser(
         "demo", help="run the demo (what the bare command runs)",
         description=demo_description, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -114,6 +115,7 @@ def _parse(argv):
     _add_demo_options(demo, lambda value: argparse.SUPPRESS)
     _add_evaluate_parser(commands)
     add_compare_parser(commands)
+    add_quantification_parser(commands)
     args = parser.parse_args(argv)
     args.command = args.command or "demo"
     return args
@@ -171,7 +173,7 @@ def main(argv=None):
     args = _parse(argv)
     if args.command == "evaluate":
         return _evaluate(args)
-    if args.command == "compare":
+    if args.command in ("compare", "quantification"):
         return args.run(args)
     # The problem is tiny: multi-threaded BLAS only adds start-up costs, and on a
     # busy machine oversubscribed threads make each fit tens of times slower.

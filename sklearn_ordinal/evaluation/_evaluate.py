@@ -33,8 +33,10 @@ from ..model_selection._baseline import _named_scorers
 from ..stats import ScoreInterval, compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
-from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
 from ..stats._interval_pvalue import percentile_interval_pvalue
+from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
+from ._quantification import quantification_records, quantifier_outputs
+from ._quantification import split_prevalence_measures
 from .._warnings import warn_user
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL
@@ -465,6 +467,9 @@ def evaluate(
         accuracy within 1; plus VUS and :math:`U_{cons}` when a system gives scores
         or probabilities, and the ranked probability score when one gives
         probabilities (``report.settings["probabilities_given"]`` names them).
+        The prevalence measures (``"emd"``, ``"nmd"``, ``"rnod"``, ordinal
+        quantification) are reported over ``groups`` when named here, never by
+        default; see :ref:`quantification`.
     labels : array-like of shape (n_classes,), default=None
         The classes in order, lowest first. String labels need it, unless
         ``y_true`` is an ordered ``Categorical``.
@@ -611,7 +616,14 @@ def evaluate(
         # Before dict() would keep only the last of two entries of one name.
         _refuse_repeated_names([key for key, _ in named])
         chosen = dict(named)
-    report_measures = [_Measure(key, scorer) for key, scorer in _named_scorers(chosen).items()]
+    chosen, prevalence_measures = split_prevalence_measures(chosen)
+    if prevalence_measures and groups is None:
+        raise ValueError(
+            f"{sorted(prevalence_measures)} judge class prevalences per group (ordinal "
+            "quantification): give groups=, the group (topic, sample) of each item."
+        )
+    report_measures = [_Measure(key, scorer) for key, scorer in
+                       (_named_scorers(chosen).items() if chosen else ())]
     # Distinct keys can still give one column name (an error scorer loses its "neg_").
     _refuse_repeated_names([measure.name for measure in report_measures])
 
@@ -706,6 +718,22 @@ def evaluate(
                 scores.append(_score_record(TRIVIAL, measure, None))
             comparisons += _compare(measure, systems, fed, trivial_value, y_true, arguments,
                                     common, seed, caught)
+        if prevalence_measures:
+            # Its own module: the groups are its resampling units (see there).
+            outputs, output_kinds = quantifier_outputs(systems, kinds, probas)
+            quantification = quantification_records(
+                y_true, outputs, groups, labels if labels is not None else classes,
+                sample_weight, confidence_level, n_resamples, seed,
+                measures=prevalence_measures, baseline_labels=baseline_labels,
+                kinds=output_kinds,
+            )
+            scores += quantification.scores
+            comparisons += quantification.comparisons
+            notes += quantification.notes
+            caught += quantification.warnings
+            methods.update(dict.fromkeys(prevalence_measures, INTERVAL_METHOD))
+            trivial_classes.update(dict.fromkeys(prevalence_measures,
+                                                 quantification.trivial_description))
     _warn_once_per_measure(caught)
 
     per_class = pd.DataFrame.from_dict(
@@ -726,7 +754,7 @@ def evaluate(
         for name, output in systems.items() if kinds[name] == "labels"
     }
     per_group = per_group_mean = None
-    if groups is not None:
+    if groups is not None and report_measures:
         # Every group is scored over the class set of the whole gold standard (or
         # labels=), not the classes it happens to hold: a group lacking the top class
         # must not make "within one class" easier or an extreme class disappear.
@@ -734,6 +762,9 @@ def evaluate(
             report_measures, systems, kinds, probas, y_true,
             labels if labels is not None else classes, class_values, sample_weight, groups,
         )
+    if prevalence_measures:
+        per_group = pd.concat([per_group, quantification.per_group], axis=1)
+        per_group_mean = per_group.groupby(level="system", sort=False).mean()
     settings = {
         "measures": [
             {
@@ -744,7 +775,7 @@ def evaluate(
                 "family": measure.family,
             }
             for measure in report_measures
-        ],
+        ] + (quantification.measures if prevalence_measures else []),
         "labels_given": labels is not None,
         "probabilities_given": probabilities_given,
         "class_values": None if class_values is None else np.asarray(class_values).tolist(),

@@ -26,6 +26,13 @@ from ._error import (
 from ._plot.roc_surface import RocSurfaceDisplay
 from ._probabilistic import ranked_probability_score  # noqa: F401 (deprecated, not in __all__)
 from ._probabilistic import ranked_probability_score_loss
+from ._quantification import (
+    match_distance,
+    normalized_match_distance,
+    prevalences,
+    root_normalized_order_aware_divergence,
+)
+from ._quantification_error import quantification_error
 from .._score_table import ScoreTable
 from ._ranking import roc_surface, u_cons_score, u_ovo_score, u_pairs_score, vus_score
 from ._scorer import get_scorer, get_scorer_names, get_scorers, make_ordinal_scorer
@@ -76,6 +83,12 @@ __all__ = [
     "RocSurfaceDisplay",
     # Probabilistic (Epstein 1969)
     "ranked_probability_score_loss",
+    # Ordinal quantification (SemEval-2016 Task 4 E; Sakai 2021; LeQua 2024)
+    "match_distance",
+    "normalized_match_distance",
+    "root_normalized_order_aware_divergence",
+    "prevalences",
+    "quantification_error",
     # Scorers
     "get_scorer",
     "get_scorer_names",

@@ -85,6 +85,8 @@ from ._probabilistic import _item_scores as _rps_item_scores
 from ._probabilistic import ranked_probability_score_loss
 from ._ranking import _u_cons, _u_ovo, _u_pairs, _vus, u_cons_score, u_ovo_score, u_pairs_score
 from ._ranking import vus_score
+from ._quantification import ROW_KERNELS, match_distance, normalized_match_distance
+from ._quantification import root_normalized_order_aware_divergence
 from ._trivial_closed_forms import (
     _trivial_accuracy,
     _trivial_accuracy_within,
@@ -527,6 +529,13 @@ def lookup(name, *, scorer_only=False):
     An unknown name is a ValueError listing the closest known ones.
     """
     known = {name: name for name in _NAMES} if scorer_only else _measure_names()
+    if isinstance(name, str) and name in _PREVALENCE_NAMES:
+        raise ValueError(
+            f"{name!r} judges class prevalences per group (ordinal quantification), not "
+            "each item, so it has no scorer. Use it on prevalence rows "
+            f"(sklearn_ordinal.metrics.{_PREVALENCE_NAMES[name].__name__}), from items "
+            "with quantification_error, or in evaluate(..., groups=..., measures=[...])."
+        )
     if not isinstance(name, str) or name not in known:
         raise ValueError(
             f"{name!r} is not a measure of sklearn_ordinal.{did_you_mean(name, known)} "
@@ -669,3 +678,85 @@ def confusion_kernel(measure):
 def confusion_kernels():
     """``{measure function: its confusion-matrix kernel}`` of every label measure."""
     return {r.function: r.from_confusion for r in _RECORDS if r.from_confusion is not None}
+
+
+# Prevalence measures (ordinal quantification): they judge one row of class
+# prevalences per group (topic, sample), not the items, so they have no scorer and no
+# item-level intermediate; every door that takes them (evaluate with groups, the
+# command line) resolves their names here.
+@dataclass(frozen=True, eq=False)
+class PrevalenceRecord:
+    """What the package knows of one prevalence measure."""
+
+    function: Callable
+    """``function(p_true, p_pred, *, sample_weight=None)``: the measure on prevalence
+    arrays of shape ``(n_samples, K)``, averaged over the rows."""
+    per_row: Callable
+    """``per_row(p_true, p_pred)`` on arrays of shape ``(..., K)``: the value of each
+    row (the measure is their mean), for resampling the groups."""
+    value_range: tuple
+    """``(lowest, highest)`` for ``K`` classes: a function of ``K``."""
+    reads: str = "prevalences"
+    greater_is_better: bool = False
+    perfect: float = 0.0
+
+    @property
+    def name(self):
+        """The function's name."""
+        return self.function.__name__
+
+
+def _prevalence_record(function, value_range):
+    return PrevalenceRecord(function, ROW_KERNELS[function], value_range)
+
+
+_PREVALENCE_RECORDS = [
+    _prevalence_record(match_distance, lambda n_classes: (0.0, float(n_classes - 1))),
+    _prevalence_record(normalized_match_distance, lambda n_classes: _UNIT),
+    _prevalence_record(root_normalized_order_aware_divergence, lambda n_classes: _UNIT),
+]
+
+# Every name a prevalence measure answers to: its function's name, the short names of
+# Sakai (2021) and LeQua ("nmd", "rnod"), and SemEval-2016's "emd" for the match
+# distance (the task paper's formula; see match_distance for its Perl scorer).
+_PREVALENCE_NAMES = {
+    "match_distance": match_distance,
+    "emd": match_distance,
+    "normalized_match_distance": normalized_match_distance,
+    "nmd": normalized_match_distance,
+    "root_normalized_order_aware_divergence": root_normalized_order_aware_divergence,
+    "rnod": root_normalized_order_aware_divergence,
+}
+_PREVALENCE_BY_FUNCTION = {record.function: record for record in _PREVALENCE_RECORDS}
+
+
+def is_prevalence_measure(measure):
+    """Whether ``measure`` (a name or a function) is a prevalence measure."""
+    if isinstance(measure, str):
+        return measure in _PREVALENCE_NAMES
+    return measure in _PREVALENCE_BY_FUNCTION
+
+
+def prevalence_measure(measure):
+    """The :class:`PrevalenceRecord` of a prevalence measure's name or function; a
+    ValueError listing the known names otherwise."""
+    function = _PREVALENCE_NAMES.get(measure) if isinstance(measure, str) else measure
+    if function not in _PREVALENCE_BY_FUNCTION:
+        close = difflib.get_close_matches(str(measure), list(_PREVALENCE_NAMES), n=3,
+                                          cutoff=0.5)
+        hint = f" Did you mean one of {close}?" if close else ""
+        raise ValueError(
+            f"{measure!r} is not a prevalence measure of sklearn_ordinal; they are "
+            f"{sorted(_PREVALENCE_NAMES)}.{hint}"
+        )
+    return _PREVALENCE_BY_FUNCTION[function]
+
+
+def prevalence_names():
+    """Every name of a prevalence measure, sorted."""
+    return sorted(_PREVALENCE_NAMES)
+
+
+def prevalence_records():
+    """Every prevalence measure record."""
+    return list(_PREVALENCE_RECORDS)
