@@ -325,7 +325,7 @@ def test_one_class_named_with_labels_is_quantified():
 from sklearn.utils import check_random_state  # noqa: E402
 
 from sklearn_ordinal import evaluate  # noqa: E402
-from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue  # noqa: E402
+from sklearn_ordinal.stats._interval_pvalue import percentile_interval_pvalue  # noqa: E402
 from sklearn_ordinal.evaluation._quantification import quantification_records  # noqa: E402
 from sklearn_ordinal.stats._resampling import (  # noqa: E402
     _draw_bootstrap,

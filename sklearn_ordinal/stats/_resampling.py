@@ -310,7 +310,9 @@ def _summed(draws, by_position):
     contributions given by position (CSC): each position's cells gathered and added
     along the rows, so the batch is read row by row (SciPy's sparse product would
     copy it transposed)."""
-    gathered = draws[:, by_position.indices]
+    # np.take keeps the batch's row order in memory (draws[:, i] may lay it out by
+    # column), so the measures' sums along a row run as on any other batch.
+    gathered = np.take(draws, by_position.indices, axis=1)
     if not np.all(by_position.data == 1):
         gathered *= by_position.data
     per_position = np.diff(by_position.indptr)
