@@ -5,8 +5,9 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from numbers import Integral, Real
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -573,6 +574,65 @@ def evaluate(
     >>> print(round(row["difference"], 3), row["pvalue_holm"] < 0.01)
     -0.214 True
     """
+    read = _read_systems(y_true, predictions, y_proba, labels, groups, sample_weight)
+    report_measures, prevalence_measures = _resolve_measures(measures, read, groups)
+    gold = _gold_standard(y_true, read, labels, sample_weight, baseline_labels)
+    seed = _seed(random_state)
+    common: dict[str, Any] = dict(
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        groups=groups if read.resampled_groups else None,
+    )
+    tally = _Tally()
+    methods = {measure.name: _method_of(method, measure, read.n_items, read.resampled_groups)
+               for measure in report_measures}
+    # One seed for every interval and comparison (common random numbers), so the
+    # resamples of one confusion matrix (or of the items) are drawn once for all.
+    with shared_resamples():
+        for measure in report_measures:
+            _score_measure(measure, gold, read, {**common, "method": methods[measure.name]},
+                           labels, class_values, sample_weight, seed, tally)
+        quantification = None
+        if prevalence_measures:
+            # Its own module: the groups are its resampling units (see there).
+            outputs, output_kinds = quantifier_outputs(gold.systems, read.kinds, read.probas)
+            quantification = quantification_records(
+                gold.y_true, outputs, groups,
+                labels if labels is not None else gold.classes,
+                sample_weight, confidence_level, n_resamples, seed,
+                measures=prevalence_measures, baseline_labels=baseline_labels,
+                kinds=output_kinds,
+            )
+            tally.scores += quantification.scores
+            tally.comparisons += quantification.comparisons
+            tally.notes += quantification.notes
+            tally.caught += quantification.warnings
+            methods.update(dict.fromkeys(prevalence_measures, INTERVAL_METHOD))
+            tally.trivial_classes.update(dict.fromkeys(prevalence_measures,
+                                                       quantification.trivial_description))
+    _warn_once_per_measure(tally.caught)
+    settings = _settings(report_measures, quantification, read, gold, labels, class_values,
+                         sample_weight, groups, confidence_level, n_resamples, methods, seed)
+    return _assemble_report(tally, report_measures, quantification, read, gold, labels,
+                            class_values, sample_weight, groups, settings)
+
+
+class _ReadSystems(NamedTuple):
+    """The systems as given, checked: outputs, what each gives, and the data's size."""
+
+    systems: dict[str, Any]
+    probas: dict[str, np.ndarray]
+    """Class probabilities a system gives beside its labels or scores."""
+    kinds: dict[str, str]
+    """``"labels"``, ``"scores"`` or ``"probabilities"`` per system."""
+    probabilities_given: list[str]
+    n_items: int
+    n_groups: int | None
+    resampled_groups: bool
+
+
+def _read_systems(y_true, predictions, y_proba, labels, groups, sample_weight):
+    """Step 1: each system's output checked against the gold standard, and its kind."""
     systems = _systems(predictions)
     probas = _with_probabilities(systems, y_proba)
     y_checked = _check_1d_labels(y_true, "y_true")
@@ -587,7 +647,6 @@ def evaluate(
         # Its clear errors before any work; and too few groups to resample (the
         # intervals would be too narrow): the items are resampled, and the report says so.
         n_groups = int(_group_codes(groups, n_items, sample_weight).max()) + 1
-    resampled_groups = n_groups is not None and n_groups >= _FEW_GROUPS
     # Kinds are read against the classes the gold standard and labels name.
     n_gold_classes = len(check_ordinal_targets(y_true, labels=labels, need_order=False)[0])
     n_classes = n_gold_classes if labels is None else len(np.asarray(labels))
@@ -600,12 +659,19 @@ def evaluate(
               for name, proba in probas.items()}
     probabilities_given = [name for name in systems
                            if kinds[name] == "probabilities" or name in probas]
+    return _ReadSystems(systems, probas, kinds, probabilities_given, n_items, n_groups,
+                        n_groups is not None and n_groups >= _FEW_GROUPS)
+
+
+def _resolve_measures(measures, read, groups):
+    """Step 2: the report's measures (by default, the recommended set for what the
+    systems give), resolved by the registry; and the prevalence measures apart."""
     chosen: Any = measures
     if chosen is None:
         chosen = list(DEFAULT_MEASURES)
-        if any(kind != "labels" for kind in kinds.values()) or probabilities_given:
+        if any(kind != "labels" for kind in read.kinds.values()) or read.probabilities_given:
             chosen += DEFAULT_RANKING_MEASURES
-        if probabilities_given:
+        if read.probabilities_given:
             chosen += DEFAULT_PROBABILISTIC_MEASURES
     if not isinstance(chosen, Mapping):
         # A measure function by its name, not the repr _named_scorers would give it.
@@ -626,13 +692,34 @@ def evaluate(
                        (_named_scorers(chosen).items() if chosen else ())]
     # Distinct keys can still give one column name (an error scorer loses its "neg_").
     _refuse_repeated_names([measure.name for measure in report_measures])
+    return report_measures, prevalence_measures
 
-    label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
+
+class _GoldStandard(NamedTuple):
+    """The gold standard and the systems in the report's class order, and what the
+    trivial classifier is fitted on."""
+
+    y_true: Any
+    systems: dict[str, Any]
+    classes: np.ndarray
+    order_known: bool
+    trivial_labels: Any
+    y_fit: Any
+    fit_weight: Any
+    baseline: str
+
+
+def _gold_standard(y_true, read, labels, sample_weight, baseline_labels):
+    """Step 3: the report's classes; text labels coded once in the given order; the
+    trivial classifier's training labels."""
+    systems = read.systems
+    label_systems = [output for name, output in systems.items()
+                     if read.kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
     if labels is not None:
         y_true = _as_coded_text(y_true, labels)
-        systems = {name: _as_coded_text(output, labels) if kinds[name] == "labels" else output
-                   for name, output in systems.items()}
+        systems = {name: _as_coded_text(output, labels) if read.kinds[name] == "labels"
+                   else output for name, output in systems.items()}
     order_known = (
         labels is not None
         or _ordered_categorical(y_true) is not None
@@ -645,127 +732,83 @@ def evaluate(
         y_fit, fit_weight, baseline = y_true, sample_weight, "gold"
     else:
         y_fit, fit_weight, baseline = baseline_labels, None, "baseline_labels"
-    seed = _seed(random_state)
-    common: dict[str, Any] = dict(
-        confidence_level=confidence_level,
-        n_resamples=n_resamples,
-        method=INTERVAL_METHOD,
-        groups=groups if resampled_groups else None,
-    )
+    return _GoldStandard(y_true, systems, classes, order_known, trivial_labels, y_fit,
+                         fit_weight, baseline)
 
-    scores: list[dict[str, Any]] = []
-    notes: list[dict[str, str]] = []
-    trivial_classes: dict[str, Any] = {}
-    comparisons: list[dict[str, Any]] = []
-    caught: list[dict[str, str]] = []
-    methods = {measure.name: _method_of(method, measure, n_items, resampled_groups)
-               for measure in report_measures}
-    # One seed for every interval and comparison (common random numbers), so the
-    # resamples of one confusion matrix are drawn once for all that resample it.
-    with shared_resamples():
-        for measure in report_measures:
-            common = {**common, "method": methods[measure.name]}
-            arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
-            fed = {}
-            for name, output in systems.items():
-                value, reason = measure.output(kinds[name], output, probas.get(name))
-                reason = reason or weight_reason
-                if reason is not None:
-                    notes.append({"system": name, "measure": measure.name, "reason": reason})
-                    scores.append(_score_record(name, measure, None))
-                    continue
-                try:
-                    with _caught(caught, name, measure.name):
-                        result = score_interval(
-                            measure.scorer, y_true, value, random_state=seed,
-                            **arguments, **common,
-                        )
-                except UndefinedMeasureError as error:
-                    # NaN and a note: one undefined cell does not stop the report.
-                    notes.append({"system": name, "measure": measure.name, "reason": str(error)})
-                    scores.append(_score_record(name, measure, None))
-                    continue
-                fed[name] = value
-                scores.append(_score_record(name, measure, result))
-            trivial_value: Any = None
-            trivial = None
-            if weight_reason is None:
-                try:
-                    trivial, trivial_value = _trivial_output(
-                        measure, y_fit, fit_weight, trivial_labels, n_items
-                    )
-                except UndefinedMeasureError as error:
-                    notes.append({"system": TRIVIAL, "measure": measure.name,
-                                  "reason": str(error)})
-            if trivial is not None:
-                trivial_classes[measure.name] = trivial.trivial_class_.item()
-                # One class for every item often leaves no sampling variation (a macro MAE
-                # of the middle class is the same on every resample): a point, unsaid.
-                trivial_result: ScoreInterval | None
-                try:
-                    with _caught(caught, TRIVIAL, measure.name, ignore=DegenerateDataWarning):
-                        trivial_result = score_interval(
-                            measure.scorer, y_true, trivial_value, random_state=seed,
-                            **arguments, **common,
-                        )
-                except UndefinedMeasureError as error:
-                    notes.append({"system": TRIVIAL, "measure": measure.name,
-                                  "reason": str(error)})
-                    trivial_result, trivial_value = None, None
-                scores.append(_score_record(TRIVIAL, measure, trivial_result))
-            else:
-                trivial_classes[measure.name] = None
-                scores.append(_score_record(TRIVIAL, measure, None))
-            comparisons += _compare(measure, systems, fed, trivial_value, y_true, arguments,
-                                    common, seed, caught)
-        if prevalence_measures:
-            # Its own module: the groups are its resampling units (see there).
-            outputs, output_kinds = quantifier_outputs(systems, kinds, probas)
-            quantification = quantification_records(
-                y_true, outputs, groups, labels if labels is not None else classes,
-                sample_weight, confidence_level, n_resamples, seed,
-                measures=prevalence_measures, baseline_labels=baseline_labels,
-                kinds=output_kinds,
+
+@dataclass
+class _Tally:
+    """What the scoring of the measures adds up to: the report's records."""
+
+    scores: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[dict[str, str]] = field(default_factory=list)
+    trivial_classes: dict[str, Any] = field(default_factory=dict)
+    comparisons: list[dict[str, Any]] = field(default_factory=list)
+    caught: list[dict[str, str]] = field(default_factory=list)
+    """Warnings recorded while resampling, summarized once per measure."""
+
+
+def _score_measure(measure, gold, read, common, labels, class_values, sample_weight, seed,
+                   tally):
+    """Step 4, one measure: every system's interval, the trivial classifier's, and the
+    paired comparisons; an undefined cell is NaN with a note, never a stop."""
+    arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
+    fed = {}
+    for name, output in gold.systems.items():
+        value, reason = measure.output(read.kinds[name], output, read.probas.get(name))
+        reason = reason or weight_reason
+        if reason is None:
+            result, reason = _interval_or_reason(measure, gold.y_true, value, arguments,
+                                                 common, seed, tally.caught, name)
+        if reason is not None:
+            tally.notes.append({"system": name, "measure": measure.name, "reason": reason})
+            tally.scores.append(_score_record(name, measure, None))
+            continue
+        fed[name] = value
+        tally.scores.append(_score_record(name, measure, result))
+    trivial_value: Any = None
+    trivial = None
+    if weight_reason is None:
+        try:
+            trivial, trivial_value = _trivial_output(
+                measure, gold.y_fit, gold.fit_weight, gold.trivial_labels, read.n_items
             )
-            scores += quantification.scores
-            comparisons += quantification.comparisons
-            notes += quantification.notes
-            caught += quantification.warnings
-            methods.update(dict.fromkeys(prevalence_measures, INTERVAL_METHOD))
-            trivial_classes.update(dict.fromkeys(prevalence_measures,
-                                                 quantification.trivial_description))
-    _warn_once_per_measure(caught)
+        except UndefinedMeasureError as error:
+            tally.notes.append({"system": TRIVIAL, "measure": measure.name,
+                                "reason": str(error)})
+    trivial_result: ScoreInterval | None = None
+    if trivial is not None:
+        tally.trivial_classes[measure.name] = trivial.trivial_class_.item()
+        # One class for every item often leaves no sampling variation (a macro MAE
+        # of the middle class is the same on every resample): a point, unsaid.
+        trivial_result, reason = _interval_or_reason(
+            measure, gold.y_true, trivial_value, arguments, common, seed, tally.caught,
+            TRIVIAL, ignore=DegenerateDataWarning)
+        if reason is not None:
+            tally.notes.append({"system": TRIVIAL, "measure": measure.name, "reason": reason})
+            trivial_value = None
+    else:
+        tally.trivial_classes[measure.name] = None
+    tally.scores.append(_score_record(TRIVIAL, measure, trivial_result))
+    tally.comparisons += _compare(measure, gold.systems, fed, trivial_value, gold.y_true,
+                                  arguments, common, seed, tally.caught)
 
-    per_class = pd.DataFrame.from_dict(
-        {
-            name: _per_class(kinds[name], y_true, output, classes, order_known,
-                             class_values, sample_weight)
-            for name, output in systems.items()
-        },
-        orient="index",
-    )
-    per_class.columns = pd.MultiIndex.from_tuples(per_class.columns, names=["quantity", "class"])
-    confusion_matrices = {
-        name: pd.DataFrame(
-            ordinal_confusion_matrix(y_true, output, labels=classes,
-                                     sample_weight=sample_weight),
-            index=pd.Index(classes, name="true"), columns=pd.Index(classes, name="predicted"),
-        )
-        for name, output in systems.items() if kinds[name] == "labels"
-    }
-    per_group = per_group_mean = None
-    if groups is not None and report_measures:
-        # Every group is scored over the class set of the whole gold standard (or
-        # labels=), not the classes it happens to hold: a group lacking the top class
-        # must not make "within one class" easier or an extreme class disappear.
-        per_group, per_group_mean = _per_group(
-            report_measures, systems, kinds, probas, y_true,
-            labels if labels is not None else classes, class_values, sample_weight, groups,
-        )
-    if prevalence_measures:
-        per_group = pd.concat([per_group, quantification.per_group], axis=1)
-        per_group_mean = per_group.groupby(level="system", sort=False).mean()
-    settings = {
+
+def _interval_or_reason(measure, y_true, value, arguments, common, seed, caught, system,
+                        ignore=()):
+    """``(interval, None)``, or ``(None, why)`` where the measure is undefined."""
+    try:
+        with _caught(caught, system, measure.name, ignore=ignore):
+            return score_interval(measure.scorer, y_true, value, random_state=seed,
+                                  **arguments, **common), None
+    except UndefinedMeasureError as error:
+        return None, str(error)
+
+
+def _settings(report_measures, quantification, read, gold, labels, class_values,
+              sample_weight, groups, confidence_level, n_resamples, methods, seed):
+    """The report's settings: everything needed to reproduce it."""
+    return {
         "measures": [
             {
                 "name": measure.name,
@@ -775,15 +818,15 @@ def evaluate(
                 "family": measure.family,
             }
             for measure in report_measures
-        ] + (quantification.measures if prevalence_measures else []),
+        ] + (quantification.measures if quantification is not None else []),
         "labels_given": labels is not None,
-        "probabilities_given": probabilities_given,
+        "probabilities_given": read.probabilities_given,
         "class_values": None if class_values is None else np.asarray(class_values).tolist(),
         "sample_weight": sample_weight is not None,
         "groups": groups is not None,
-        "n_groups": n_groups,
-        "resampled": "groups" if resampled_groups else "items",
-        "baseline": baseline,
+        "n_groups": read.n_groups,
+        "resampled": "groups" if read.resampled_groups else "items",
+        "baseline": gold.baseline,
         "confidence_level": float(confidence_level),
         "n_resamples": int(n_resamples),
         # One method, or "mixed" (interval_methods says which measure used which).
@@ -797,19 +840,54 @@ def evaluate(
         "random_state": seed,
         "sklearn_ordinal_version": __version__,
     }
+
+
+def _assemble_report(tally, report_measures, quantification, read, gold, labels,
+                     class_values, sample_weight, groups, settings):
+    """Step 5: the per-class, per-group and confusion tables beside the records."""
+    systems, kinds, classes = gold.systems, read.kinds, gold.classes
+    per_class = pd.DataFrame.from_dict(
+        {
+            name: _per_class(kinds[name], gold.y_true, output, classes, gold.order_known,
+                             class_values, sample_weight)
+            for name, output in systems.items()
+        },
+        orient="index",
+    )
+    per_class.columns = pd.MultiIndex.from_tuples(per_class.columns, names=["quantity", "class"])
+    confusion_matrices = {
+        name: pd.DataFrame(
+            ordinal_confusion_matrix(gold.y_true, output, labels=classes,
+                                     sample_weight=sample_weight),
+            index=pd.Index(classes, name="true"), columns=pd.Index(classes, name="predicted"),
+        )
+        for name, output in systems.items() if kinds[name] == "labels"
+    }
+    per_group = per_group_mean = None
+    if groups is not None and report_measures:
+        # Every group is scored over the class set of the whole gold standard (or
+        # labels=), not the classes it happens to hold: a group lacking the top class
+        # must not make "within one class" easier or an extreme class disappear.
+        per_group, per_group_mean = _per_group(
+            report_measures, systems, kinds, read.probas, gold.y_true,
+            labels if labels is not None else classes, class_values, sample_weight, groups,
+        )
+    if quantification is not None:
+        per_group = pd.concat([per_group, quantification.per_group], axis=1)
+        per_group_mean = per_group.groupby(level="system", sort=False).mean()
     return EvaluationReport._from_records(
-        scores=scores,
-        comparisons=comparisons,
+        scores=tally.scores,
+        comparisons=tally.comparisons,
         per_class=per_class,
         per_group=per_group,
         per_group_mean=per_group_mean,
-        notes=notes,
-        warnings=pd.DataFrame.from_records(caught,
+        notes=tally.notes,
+        warnings=pd.DataFrame.from_records(tally.caught,
                                            columns=["system", "measure", "category", "message"]),
         systems=kinds,
         classes=classes,
         confusion_matrices=confusion_matrices,
-        trivial_classes=trivial_classes,
+        trivial_classes=tally.trivial_classes,
         settings=settings,
     )
 
