@@ -1,0 +1,282 @@
+"""The ranking measures resampled in batches (issue 39).
+
+The kernels score a stack of score tables on the same cells in one call; each
+bootstrap resample must be the measure on the resampled items themselves; the draws
+(unit indices counted per cell, random bits for exchanges) must have the law of the
+multinomial and binomial draws they replace, and be reproducible from the seed.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sklearn_ordinal._score_table import _build_score_table
+from sklearn_ordinal.metrics import (
+    mean_absolute_error,
+    u_cons_score,
+    u_ovo_score,
+    u_pairs_score,
+    vus_score,
+)
+from sklearn_ordinal.metrics._ranking import _u_cons, _u_ovo, _u_pairs, _vus
+from sklearn_ordinal.stats import _resampling, compare_scores, score_interval
+from sklearn_ordinal.stats._interval_pvalue import percentile_interval_pvalue
+from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
+from sklearn_ordinal.stats._resampling import (
+    Evaluation,
+    _draw_bootstrap,
+    _draw_randomization,
+    evaluate,
+    shared_resamples,
+)
+
+KERNELS = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo,
+           u_cons_score: _u_cons}
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n_classes=st.integers(2, 5),
+    decimals=st.sampled_from([0, 1, 3]),  # 0: many ties across classes
+    weighted=st.booleans(),
+    ties=st.sampled_from(["average", "strict"]),
+)
+def test_stacked_kernels_equal_one_table_at_a_time(seed, n_classes, decimals, weighted, ties):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(n_classes, 60))
+    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
+    score = np.round(y + rng.normal(0, 1.0, n), decimals)
+    weight = rng.uniform(0.1, 3.0, n) if weighted else None
+    table = _build_score_table(y, score, None, weight, "test")
+    # Resampled weights: whole counts, zeros included (a cell left out of a resample).
+    stack = rng.integers(0, 3, (6, len(table.weights))).astype(float)
+    stack[:, table.bounds[:-1]] += 1  # every class keeps an item
+    if weighted:
+        stack *= table.weights
+    for kernel in KERNELS.values():
+        together = kernel(table._replace(weights=stack), ties)
+        alone = [kernel(table._replace(weights=row), ties) for row in stack]
+        assert together.shape == (6,)
+        np.testing.assert_allclose(together, alone, rtol=1e-12, atol=1e-12)
+
+
+def test_stacked_kernel_of_one_row_is_the_public_measure():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 4, 80)
+    score = np.round(y + rng.normal(0, 1, 80), 1)
+    weight = rng.uniform(0, 2, 80)
+    table = _build_score_table(y, score, None, weight, "test")
+    for measure, kernel in KERNELS.items():
+        value = kernel(table._replace(weights=table.weights[None, :]))
+        assert value[0] == pytest.approx(measure(y, score, sample_weight=weight), abs=1e-12)
+
+
+@pytest.mark.parametrize("measure", ["vus", "u_cons", "u_pairs"])
+def test_resamples_lacking_a_class_are_scored_alone(measure):
+    # A class of two items: some resamples lose it; the batched kernel leaves them
+    # NaN and the resampler computes them with the measure's own rule (the class
+    # left out, with a warning counted).
+    y = np.r_[np.zeros(30, int), np.ones(30, int), [2, 2]]
+    score = y + np.random.default_rng(1).normal(0, 1, len(y))
+    spec = _resolve(measure, {})
+    units, parts = _layout(spec, y, [score], None, None, None, None)
+    statistic = _data_statistic(parts)
+    rng = np.random.RandomState(0)
+    batch = next(iter(_resampling.bootstrap_totals(units, 300, rng)))
+    found = evaluate(statistic, [batch])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        alone = np.array([statistic(row) for row in batch])
+    lacking = (batch[:, units.counts.size - 2:] == 0).all(axis=1)
+    assert lacking.any() and not lacking.all()
+    np.testing.assert_allclose(found.values, alone, rtol=1e-12, atol=1e-12)
+    assert found.n_flagged == lacking.sum()
+
+
+def _recorded_draws(monkeypatch):
+    """Record every batch of bootstrap counts drawn."""
+    drawn = []
+
+    def recording(counts, n_resamples, rng):
+        for batch in _draw_bootstrap(counts, n_resamples, rng):
+            drawn.append(batch.copy())
+            yield batch
+
+    monkeypatch.setattr(_resampling, "_draw_bootstrap", recording)
+    return drawn
+
+
+@pytest.mark.parametrize("measure", [vus_score, u_cons_score, u_pairs_score])
+@pytest.mark.parametrize("paired", [False, True])
+def test_each_resample_is_the_measure_on_the_resampled_items(monkeypatch, measure, paired):
+    # Distinct continuous scores: every item is its own unit, so a resample's counts
+    # say how often each item is drawn. 300 items: the index draw (not the multinomial).
+    rng = np.random.default_rng(5)
+    n = 300
+    y = rng.choice(4, n, p=[0.1, 0.2, 0.3, 0.4])
+    a = y + rng.normal(0, 1.0, n)
+    b = y + rng.normal(0, 1.5, n)
+    drawn = _recorded_draws(monkeypatch)
+    if paired:
+        result = compare_scores(measure, y, a, b, n_resamples=99, method="percentile",
+                                random_state=2)
+        # The units are the items in the order of their cells in a's table.
+        order = np.lexsort((a, y))
+    else:
+        result = score_interval(measure, y, a, n_resamples=99, method="percentile",
+                                random_state=2)
+        order = np.lexsort((a, y))  # the table's cells: class by class, scores increasing
+    counts = np.concatenate(drawn)
+    assert counts.shape == (99, n) and (counts.sum(axis=1) == n).all()
+    for b_index in range(0, 99, 7):
+        items = np.repeat(order, counts[b_index].astype(int))
+        expected = measure(y[items], a[items])
+        if paired:
+            expected -= measure(y[items], b[items])
+        assert result.bootstrap_distribution[b_index] == pytest.approx(expected, abs=1e-12)
+
+
+def test_weighted_and_grouped_ranking_resamples_are_the_measure_on_the_units(monkeypatch):
+    # Groups: a unit is a group; each resample repeats whole groups.
+    rng = np.random.default_rng(8)
+    n_groups, size = 40, 6
+    groups = np.repeat(np.arange(n_groups), size)
+    y = rng.integers(0, 3, n_groups * size)
+    score = np.round(y + rng.normal(0, 1, len(y)), 1)
+    weight = rng.uniform(0.5, 2.0, len(y))
+    drawn = _recorded_draws(monkeypatch)
+    result = score_interval(vus_score, y, score, sample_weight=weight, groups=groups,
+                            n_resamples=49, method="percentile", random_state=4)
+    counts = np.concatenate(drawn)
+    for b_index in range(0, 49, 6):
+        items = np.concatenate([np.flatnonzero(groups == g)
+                                for g in np.repeat(np.arange(n_groups),
+                                                   counts[b_index].astype(int))])
+        expected = vus_score(y[items], score[items], sample_weight=weight[items])
+        assert result.bootstrap_distribution[b_index] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("measure", ["vus", "u_cons", "neg_macro_mean_absolute_error"])
+def test_bootstrap_is_reproducible_bit_for_bit(measure):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 5, 400)
+    score = y + rng.normal(0, 1, 400)
+    first = score_interval(measure, y, score, n_resamples=199, random_state=7)
+    again = score_interval(measure, y, score, n_resamples=199, random_state=7)
+    with shared_resamples():
+        shared = score_interval(measure, y, score, n_resamples=199, random_state=7)
+    other = score_interval(measure, y, score, n_resamples=199, random_state=8)
+    np.testing.assert_array_equal(first.bootstrap_distribution, again.bootstrap_distribution)
+    np.testing.assert_array_equal(first.bootstrap_distribution, shared.bootstrap_distribution)
+    assert not np.array_equal(first.bootstrap_distribution, other.bootstrap_distribution)
+
+
+@pytest.mark.parametrize("counts", [np.ones(400, int), np.r_[np.ones(300, int), [3, 5, 40]]])
+def test_index_draws_have_the_multinomial_law(counts):
+    # Each cell's count is Binomial(N, m_c / N): mean and variance over 4000 resamples.
+    n_units = counts.sum()
+    draws = np.concatenate(list(_draw_bootstrap(counts, 4000, np.random.RandomState(0))))
+    assert (draws.sum(axis=1) == n_units).all()
+    p = counts / n_units
+    se_mean = np.sqrt(n_units * p * (1 - p) / 4000)
+    assert np.all(np.abs(draws.mean(axis=0) - n_units * p) < 5 * se_mean)
+    variance = draws.var(axis=0, ddof=1)
+    assert np.mean(variance) == pytest.approx(np.mean(n_units * p * (1 - p)), rel=0.05)
+    # Two cells' counts are negatively correlated, -N p_i p_j, as in a multinomial.
+    i, j = np.argsort(counts)[-2:]
+    covariance = np.cov(draws[:, i], draws[:, j])[0, 1]
+    variances = n_units * p * (1 - p)
+    tolerance = 5 * np.sqrt(variances[i] * variances[j] / 4000)  # 5 standard errors
+    assert covariance == pytest.approx(-n_units * p[i] * p[j], abs=tolerance)
+
+
+class _CountingRandomState:
+    """A RandomState that counts its multinomial draws."""
+
+    def __init__(self, seed):
+        self.rng, self.multinomials = np.random.RandomState(seed), 0
+
+    def multinomial(self, *args, **kwargs):
+        self.multinomials += 1
+        return self.rng.multinomial(*args, **kwargs)
+
+    def randint(self, *args, **kwargs):
+        return self.rng.randint(*args, **kwargs)
+
+
+def test_index_draw_is_chosen_for_many_cells_of_few_units():
+    many = _CountingRandomState(0)
+    list(_draw_bootstrap(np.ones(500, int), 10, many))
+    assert many.multinomials == 0
+    few = _CountingRandomState(0)  # 10 cells of 100 units: one multinomial per batch
+    list(_draw_bootstrap(np.full(10, 100), 10, few))
+    assert few.multinomials == 1
+
+
+def test_random_bits_are_fair_exchanges():
+    draws = np.concatenate(list(_draw_randomization(np.ones(1000, int), 2000,
+                                                    np.random.RandomState(1))))
+    assert set(np.unique(draws)) == {0.0, 1.0}
+    assert draws.mean() == pytest.approx(0.5, abs=0.002)
+    # Independent across cells: the share of agreement of two cells is 1/2.
+    assert np.mean(draws[:, 0] == draws[:, 1]) == pytest.approx(0.5, abs=0.04)
+
+
+def test_real_valued_randomization_matches_exchanged_items(monkeypatch):
+    # Each null value is the difference with the drawn items exchanged.
+    rng = np.random.default_rng(2)
+    n = 300
+    y = rng.integers(0, 4, n)
+    a = y + rng.normal(0, 0.6, n)
+    b = y + rng.normal(0, 0.9, n)
+    exchanged = []
+
+    def recording(counts, n_resamples, rng_):
+        for batch in _draw_randomization(counts, n_resamples, rng_):
+            exchanged.append(batch.copy())
+            yield batch
+
+    monkeypatch.setattr(_resampling, "_draw_randomization", recording)
+    result = compare_scores(mean_absolute_error, y, a, b, n_resamples=99, random_state=3)
+    bits = np.concatenate(exchanged).astype(bool)
+    assert bits.shape == (99, n)
+    # The units: items ordered as their distinct (cell, error) rows sort.
+    spec = _resolve(mean_absolute_error, {})
+    units, _ = _layout(spec, y, [a, b], None, None, None, None)
+    assert len(units.counts) == n
+    # Recover each unit's item by its contribution to system a's error sum.
+    k = 4
+    errors_a = units.contributions[:, k:2 * k].toarray().sum(axis=1)
+    item_of_unit = np.array([np.argmin(np.abs(np.abs(a - y) - e)) for e in errors_a])
+    assert len(set(item_of_unit)) == n
+    for r in range(0, 99, 9):
+        swap = np.zeros(n, bool)
+        swap[item_of_unit[bits[r]]] = True
+        a_r, b_r = np.where(swap, b, a), np.where(swap, a, b)
+        expected = mean_absolute_error(y, a_r) - mean_absolute_error(y, b_r)
+        assert result.null_distribution[r] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("measure", ["vus", "u_cons"])
+def test_ranking_comparison_pvalue_inverts_the_percentile_interval(measure):
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 4, 200)
+    a, b = y + rng.normal(0, 1, 200), y + rng.normal(0, 2, 200)
+    result = compare_scores(measure, y, a, b, n_resamples=999, random_state=0)
+    assert result.test == "percentile inversion"
+    assert result.null_distribution is None
+    assert result.pvalue == percentile_interval_pvalue(result.bootstrap_distribution)
+    # Scale-free: any increasing map of one system's scores changes nothing.
+    rescaled = compare_scores(measure, y, np.exp(a), b * 100, n_resamples=999, random_state=0)
+    np.testing.assert_allclose(rescaled.bootstrap_distribution,
+                               result.bootstrap_distribution, atol=1e-12)
+    assert compare_scores("neg_mean_absolute_error", y, a, b, n_resamples=99,
+                          random_state=0).test == "randomization"
+
+
+def test_evaluation_record_shape():
+    # The resampler's result type, as the intervals read it.
+    assert Evaluation._fields == ("values", "n_flagged", "first_message")
