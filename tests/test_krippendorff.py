@@ -6,6 +6,7 @@ definition of the pairable values (loops over units and pairs of annotators), an
 bootstrap resamples rebuilt as data sets and scored by the public function.
 """
 
+import re
 import warnings
 
 import numpy as np
@@ -382,3 +383,122 @@ def test_text_with_labels_gives_the_numbers_interval():
     np.testing.assert_allclose(text.bootstrap_distribution, numbers.bootstrap_distribution,
                                rtol=1e-12)
     assert text.confidence_interval == pytest.approx(numbers.confidence_interval, rel=1e-12)
+
+
+# --- The command line ---------------------------------------------------------------
+
+
+def _write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _wide_file(tmp_path, data, unit_column=True, names=None):
+    lines = [",".join((["unit"] if unit_column else []) + [f"a{i}" for i in range(len(data))])]
+    for u, column in enumerate(np.asarray(data, dtype=float).T):
+        cells = ["" if np.isnan(v) else (names[int(v)] if names else f"{v:g}") for v in column]
+        lines.append(",".join(([f"u{u}"] if unit_column else []) + cells))
+    return _write(tmp_path / "wide.csv", "\n".join(lines) + "\n")
+
+
+def _long_file(tmp_path, data, names=None, suffix=".csv"):
+    sep = "\t" if suffix == ".tsv" else ","
+    lines = [sep.join(["annotator", "unit", "value", "note"])]
+    for i, row in enumerate(np.asarray(data, dtype=float)):
+        for u, v in enumerate(row):
+            if not np.isnan(v):
+                value = names[int(v)] if names else f"{v:g}"
+                lines.append(sep.join([f"coder{i}", f"unit{u}", value, "seen"]))
+    return _write(tmp_path / f"long{suffix}", "\n".join(lines) + "\n")
+
+
+def _agreement(capsys, *argv):
+    from sklearn_ordinal.__main__ import main
+    try:
+        code = main(["agreement", *map(str, argv)])
+    except SystemExit as exit_info:  # argparse's usage errors
+        code = exit_info.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _table(out):
+    """``{level: (alpha, low, high)}`` as printed."""
+    rows = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if parts and parts[0] in LEVELS:
+            ends = line.split("[")[1].rstrip("]").split(",") if "[" in line else [nan, nan]
+            rows[parts[0]] = (float(parts[1]), *map(float, ends))
+    return rows
+
+
+@pytest.mark.parametrize("layout", ["wide", "long", "wide without unit names"])
+def test_the_command_prints_every_level_with_its_interval(tmp_path, capsys, layout):
+    path = {"wide": lambda: _wide_file(tmp_path, WORKED_EXAMPLE),
+            "long": lambda: _long_file(tmp_path, WORKED_EXAMPLE),
+            "wide without unit names": lambda: _wide_file(tmp_path, WORKED_EXAMPLE, False)}[
+        layout]()
+    code, out, err = _agreement(capsys, path, "--seed", "3", "--n-resamples", "999")
+    assert (code, err) == (0, "")
+    assert "4 annotators, 12 units, 41 annotations; 11 units have two or more" in out
+    table = _table(out)
+    assert list(table) == LEVELS
+    for level in LEVELS:
+        result = krippendorff_alpha_interval(WORKED_EXAMPLE, level=level, n_resamples=999,
+                                             random_state=3)
+        expected = (result.estimate, *result.confidence_interval)
+        np.testing.assert_allclose(table[level], expected, atol=5e-4)
+        assert round(table[level][0], 3) == PUBLISHED[level]
+
+
+def test_the_command_reads_text_in_the_order_of_labels(tmp_path, capsys):
+    path = _long_file(tmp_path, WORKED_EXAMPLE, names=NAMES, suffix=".tsv")
+    code, out, err = _agreement(capsys, path, "--labels", ",".join(ORDER), "--level",
+                                "ordinal,interval", "--seed", "0", "--n-resamples", "999",
+                                "--method", "percentile")
+    assert (code, err) == (0, "")
+    table = _table(out)
+    assert list(table) == ["ordinal", "interval"]
+    assert round(table["ordinal"][0], 3) == 0.815 and round(table["interval"][0], 3) == 0.849
+    assert "values in order: very low, low, mid, high, very high" in out
+    # Without labels, text gets the nominal level only, and a note says why.
+    code, out, err = _agreement(capsys, path, "--n-resamples", "999")
+    assert code == 0 and list(_table(out)) == ["nominal"]
+    assert "the ordinal and interval levels need their order (--labels" in out
+
+
+def test_the_command_takes_na_as_a_value_not_a_missing_annotation(tmp_path, capsys):
+    path = _write(tmp_path / "na.csv", "a,b\nNA,NA\nx,x\nNA,x\nx,\n")
+    code, out, err = _agreement(capsys, path, "--n-resamples", "999", "--seed", "0")
+    assert code == 0, err
+    assert "values in order: NA, x" in out
+    assert "2 annotators, 4 units, 7 annotations; 3 units have two or more" in out
+
+
+@pytest.mark.parametrize("content, argv, message", [
+    ("a,b\nlow,high\nmid,mid\n", ["--level", "ordinal"],
+     r"the annotations hold text values.*Give the order with --labels LOW,\.\.\.,HIGH"),
+    ("a,b\nlow,high\nmid,mid\n", ["--labels", "low,mid"], r"not in --labels: \['high'\]"),
+    ("a,b\n1,2\n2,2\n", ["--labels", "low,high"], "the labels must be numbers too"),
+    ("annotator,unit,value\nx,1,2\nx,1,3\ny,1,2\n", [],
+     r"annotator 'x' labels unit '1' in 2 rows"),
+    ("unit,a\n1,2\n2,3\n", [], "needs two annotators or more"),
+    ("unit,a,b\n1,2,3\n1,3,3\n", [], r"the unit '1' of column 'unit' is empty or repeated"),
+    ("a,b\n1,\n,2\n", [], None),  # no pairable unit: alpha undefined, said as a warning
+])
+def test_bad_annotation_files_exit_2_with_one_line(tmp_path, capsys, content, argv, message):
+    path = _write(tmp_path / "annotations.csv", content)
+    code, out, err = _agreement(capsys, path, "--n-resamples", "999", *argv)
+    if message is None:
+        assert code == 0
+        assert "nan  n/a" in out and "alpha is undefined" in err
+        return
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert re.search(message, err), err
+
+
+def test_a_file_of_another_type_is_refused(tmp_path, capsys):
+    code, _, err = _agreement(capsys, _write(tmp_path / "a.json", "[]"))
+    assert code == 2 and "needs a .csv or .tsv file" in err

@@ -99,7 +99,7 @@ def _as_matrix(reliability_data):
             "per annotator."
         )
     if array.dtype.kind in "biuf":
-        array = array.astype(np.float64)
+        array = array.astype(np.float64, copy=False)
         missing = np.isnan(array)
     elif array.dtype.kind in "OUS":
         missing = np.asarray(pd.isna(array), dtype=bool)
