@@ -8,6 +8,7 @@ bootstrap resamples rebuilt as data sets and scored by the public function.
 
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -502,3 +503,16 @@ def test_bad_annotation_files_exit_2_with_one_line(tmp_path, capsys, content, ar
 def test_a_file_of_another_type_is_refused(tmp_path, capsys):
     code, _, err = _agreement(capsys, _write(tmp_path / "a.json", "[]"))
     assert code == 2 and "needs a .csv or .tsv file" in err
+
+
+def test_the_user_guide_shows_the_commands_output(tmp_path, capsys):
+    page = (Path(__file__).resolve().parents[1] / "docs" / "user_guide"
+            / "agreement_of_annotators.rst").read_text(encoding="utf-8")
+    csv_text = page.split("as ``example.csv``::\n\n", 1)[1].split("\n\ngives::", 1)[0]
+    _write(tmp_path / "example.csv",
+           "\n".join(line[4:] for line in csv_text.splitlines()) + "\n")
+    command = "    $ python -m sklearn_ordinal agreement example.csv --seed 0\n"
+    shown = page.split(command, 1)[1].split("\n\nThe alphas are", 1)[0]
+    code, out, err = _agreement(capsys, tmp_path / "example.csv", "--seed", "0")
+    assert (code, err) == (0, "")
+    assert shown.splitlines() == [("    " + line).rstrip() for line in out.splitlines()]

@@ -33,6 +33,7 @@ RUNS = {
     "bench_thresholds": [],
     "bench_evaluate": [],
     "bench_across_datasets": [],
+    "bench_agreement": [],
     "bench_labels": ["--quick"],
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
     "reproduce_waegeman_figures": [],

@@ -120,8 +120,8 @@ def _as_matrix(reliability_data):
 
 
 def _codes_of(flat, missing, labels):
-    """``(classes, codes)``: the position of each annotation in the class order, or -1
-    where it is missing."""
+    """``(classes, codes)``: the position of each annotation in the class order, or
+    ``K`` (one past the last class) where it is missing."""
     if labels is not None:
         codes = pd.Index(labels).get_indexer(np.where(missing, None, flat)
                                              if flat.dtype == object else flat)
@@ -134,17 +134,21 @@ def _codes_of(flat, missing, labels):
                 "value in labels=[...] (lowest first), or mark a missing annotation with "
                 "NaN or None."
             )
+        np.putmask(codes, missing, len(labels))
         return labels, codes
     # One pass with a hash table, then the few distinct values put in order.
     codes, uniques = pd.factorize(flat, use_na_sentinel=True)
     uniques = np.asarray(uniques)
     if uniques.dtype.kind == "f":
         order = np.argsort(uniques, kind="stable")
-        # The rank of each value, and -1 (the last entry) for a missing one.
-        rank = np.full(len(order) + 1, -1)
+        # The rank of each value, and K at the last entry, which the code -1 of a
+        # missing value reads.
+        rank = np.empty(len(order) + 1, dtype=np.intp)
         rank[order] = np.arange(len(order))
+        rank[-1] = len(order)
         return uniques[order], rank[codes]
     # Text with no labels: the first-seen order, which only the nominal level may use.
+    np.putmask(codes, missing, len(uniques))
     return uniques, codes
 
 
@@ -169,17 +173,16 @@ def _reliability_counts(reliability_data, labels=None):
         flat = np.full(len(flat), np.nan)
     classes, codes = _codes_of(flat, missing, labels)
     k = len(classes)
-    # Each annotation adds one to the count of (its unit, its value): one bincount,
-    # missing annotations counted in an extra column that is dropped.
-    codes = np.where(codes < 0, k, codes).reshape(n_annotators, n_units)
-    keys = codes + (k + 1) * np.arange(n_units, dtype=np.int64)
-    counts = np.bincount(keys.ravel(), minlength=n_units * (k + 1))
-    counts = counts.reshape(n_units, k + 1)[:, :k]
-    pairable = counts.sum(axis=1) >= 2
+    # Each annotation adds one to the count of (its unit, its value): one bincount
+    # of unit * (K + 1) + value, missing annotations counted in column K.
+    keys = codes.reshape(n_annotators, n_units)
+    keys += (k + 1) * np.arange(n_units, dtype=keys.dtype)
+    counts = np.bincount(keys.ravel(), minlength=n_units * (k + 1)).reshape(n_units, k + 1)
+    pairable = counts[:, k] <= n_annotators - 2
     classes = np.asarray(classes)
     ordered = labels is not None or classes.dtype.kind in "biuf"
-    return ReliabilityCounts(classes, counts[pairable], n_annotators, n_units,
-                             int((~missing).sum()), ordered)
+    return ReliabilityCounts(classes, counts[pairable, :k], n_annotators, n_units,
+                             len(flat) - int(missing.sum()), ordered)
 
 
 def _level_values(classes, level):
@@ -203,9 +206,11 @@ def _coincidences(counts):
     r"""The coincidence matrix ``o`` of the pairable units' value counts ``n_uc``:
     ``o_ck = sum_u (n_uc n_uk - [c = k] n_uc) / (m_u - 1)``."""
     counts = counts.astype(np.float64)
-    weights = 1.0 / (counts.sum(axis=1) - 1.0)
+    # Products with a vector rather than sums along the short rows: several times
+    # faster on a tall (n_units, K) array.
+    weights = 1.0 / (counts @ np.ones(counts.shape[1]) - 1.0)
     weighted = counts * weights[:, np.newaxis]
-    return weighted.T @ counts - np.diag(weighted.sum(axis=0))
+    return weighted.T @ counts - np.diag(weights @ counts)
 
 
 def _squared_differences(values, marginals, level):
