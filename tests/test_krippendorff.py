@@ -133,12 +133,16 @@ def test_equals_the_definition_on_small_cases(n_annotators, n_units, n_values, s
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         alpha = krippendorff_alpha(data, level=level)
+    undefined = [w for w in caught if w.category is UndefinedMetricWarning]
+    transposed = [w for w in caught if "pass its transpose" in str(w.message)]
+    assert len(transposed) == (n_annotators > n_units)
+    assert len(caught) == len(undefined) + len(transposed)
     if expected is None:
         assert np.isnan(alpha)
-        assert [w.category for w in caught] == [UndefinedMetricWarning]
+        assert len(undefined) == 1
     else:
         assert alpha == pytest.approx(expected, rel=1e-12, abs=1e-12)
-        assert not caught
+        assert not undefined
 
 
 @settings(max_examples=50, deadline=None)
@@ -224,6 +228,15 @@ def test_undefined_alpha_warns_and_is_nan(data, reason):
 def test_bad_input_is_a_clear_error(data, kwargs, message):
     with pytest.raises(ValueError, match=message):
         krippendorff_alpha(data, **kwargs)
+
+
+def test_more_annotators_than_units_warns_of_a_transposed_table():
+    data = np.asarray(WORKED_EXAMPLE)
+    with pytest.warns(UserWarning, match=r"12 rows \(annotators\) and 4 columns \(units\)"):
+        krippendorff_alpha(data.T, level="nominal")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        krippendorff_alpha(data, level="nominal")
 
 
 def test_unknown_level_is_refused():
@@ -359,7 +372,7 @@ def test_perfect_agreement_gives_a_point_interval():
 
 def test_resamples_with_one_value_are_left_out_with_a_warning():
     # Two units: a resample of the first unit twice holds the value 1 only.
-    data = [[1, 2], [1, 2], [1, 3]]
+    data = [[1, 2], [1, 3]]
     with pytest.warns(UserWarning, match=r"undefined \(NaN\) on \d+ of 999"):
         result = krippendorff_alpha_interval(data, n_resamples=999, random_state=0,
                                              method="percentile")
@@ -498,6 +511,13 @@ def test_bad_annotation_files_exit_2_with_one_line(tmp_path, capsys, content, ar
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1
     assert re.search(message, err), err
+
+
+def test_the_command_reads_more_annotators_than_units_without_a_warning(tmp_path, capsys):
+    path = _write(tmp_path / "many.csv", "a,b,c,d\n1,1,2,1\n2,2,2,3\n")
+    code, out, err = _agreement(capsys, path, "--n-resamples", "999", "--level", "ordinal")
+    assert code == 0 and "transpose" not in err
+    assert "4 annotators, 2 units, 8 annotations" in out
 
 
 def test_a_file_of_another_type_is_refused(tmp_path, capsys):

@@ -98,6 +98,15 @@ def _as_matrix(reliability_data):
             f"column per unit; got shape {array.shape}. Transpose a table with one column "
             "per annotator."
         )
+    if array.shape[0] > array.shape[1]:
+        # Gold standards have far more units than annotators; a table read with one
+        # row per unit is the commonest mistake, and gives a wrong number silently.
+        warn_user(
+            f"reliability_data has {array.shape[0]} rows (annotators) and "
+            f"{array.shape[1]} columns (units): more annotators than units. If its rows "
+            "are the units, pass its transpose (reliability_data.T).",
+            UserWarning,
+        )
     if array.dtype.kind in "biuf":
         array = array.astype(np.float64, copy=False)
         missing = np.isnan(array)
@@ -341,6 +350,15 @@ def krippendorff_alpha(
     alpha : float
         At most 1; NaN, with an ``UndefinedMetricWarning``, when no unit has two
         values or every pairable value is the same (:math:`D_e = 0`).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When alpha is undefined (NaN is returned).
+    UserWarning
+        When the data have more rows (annotators) than columns (units): a table
+        with one row per unit passed as it is gives a wrong number, so the warning
+        says to transpose it.
 
     See Also
     --------
