@@ -173,6 +173,18 @@ def test_integer_dtypes_and_none_for_missing():
             complete.astype(float))
 
 
+def test_nan_among_text_is_missing_in_lists_and_numpy_text_arrays():
+    text = _as_text(WORKED_EXAMPLE)
+    with_nan = [[nan if v is None else v for v in row] for row in text]
+    as_numpy = np.array(with_nan)  # NumPy writes the NaN as the text "nan"
+    assert as_numpy.dtype.kind == "U" and "nan" in as_numpy
+    expected = krippendorff_alpha(WORKED_EXAMPLE, level="nominal")
+    for data in (with_nan, as_numpy):
+        assert krippendorff_alpha(data, level="nominal") == pytest.approx(expected, abs=1e-12)
+    assert krippendorff_alpha(as_numpy, labels=ORDER) == pytest.approx(
+        krippendorff_alpha(WORKED_EXAMPLE), abs=1e-12)
+
+
 def test_nominal_text_needs_no_order_and_ignores_it():
     text = _as_text(WORKED_EXAMPLE)
     assert krippendorff_alpha(text, level="nominal") == pytest.approx(0.743421052631579,

@@ -90,8 +90,11 @@ def _as_matrix(reliability_data):
         categories = _ordered_categories(reliability_data)
         array = reliability_data.to_numpy(
             dtype=object if categories is not None else None)
+    elif isinstance(reliability_data, np.ndarray):
+        array = reliability_data
     else:
-        array = np.asarray(reliability_data)
+        # Objects, so that NumPy does not write a NaN among text as the text "nan".
+        array = np.asarray(reliability_data, dtype=object)
     if array.ndim != 2 or array.shape[0] < 2 or array.shape[1] < 1:
         raise ValueError(
             "reliability_data must be 2-D, one row per annotator (at least two) and one "
@@ -112,6 +115,9 @@ def _as_matrix(reliability_data):
         missing = np.isnan(array)
     elif array.dtype.kind in "OUS":
         missing = np.asarray(pd.isna(array), dtype=bool)
+        if array.dtype.kind in "US":
+            # NumPy's text arrays hold a NaN as the text "nan".
+            missing |= array == array.dtype.type("nan")
         present = array[~missing]
         if array.dtype.kind == "O" and all(_is_real_number(value) for value in present):
             array = np.where(missing, np.nan, array).astype(np.float64)
@@ -332,7 +338,8 @@ def krippendorff_alpha(
     ----------
     reliability_data : array-like of shape (n_annotators, n_units)
         The value each annotator gave each unit: numbers, or text; a missing
-        annotation as NaN or None. A pandas DataFrame whose columns are all
+        annotation as NaN or None (in a NumPy array of text, where NumPy writes NaN
+        as ``"nan"``, that text). A pandas DataFrame whose columns are all
         ordered Categoricals with the same categories gives their order. A table
         with one column per annotator is the transpose of this.
     level : {"nominal", "ordinal", "interval", "ratio"}, default="ordinal"
