@@ -40,6 +40,7 @@ from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.evaluation._quantification_cli import add_quantification_parser
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
 from sklearn_ordinal.model_selection import compare_to_trivial
+from sklearn_ordinal.stats._agreement_cli import add_agreement_parser
 from sklearn_ordinal.stats._cli import add_compare_parser
 
 # Share of the reviews with 1 to 5 stars in TripAdvisor-15763 (Baccianella et al. 2009).
@@ -107,7 +108,7 @@ def _parse(argv):
     )
     _add_demo_options(parser, lambda value: value)
     commands = parser.add_subparsers(dest="command", title="commands",
-                                     metavar="{demo,evaluate,compare,quantification}")
+                                     metavar="{demo,evaluate,compare,quantification,agreement}")
     demo = commands.add_parser(
         "demo", help="run the demo (what the bare command runs)",
         description=demo_description, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -116,6 +117,7 @@ def _parse(argv):
     _add_evaluate_parser(commands)
     add_compare_parser(commands)
     add_quantification_parser(commands)
+    add_agreement_parser(commands)
     args = parser.parse_args(argv)
     args.command = args.command or "demo"
     return args
@@ -173,7 +175,7 @@ def main(argv=None):
     args = _parse(argv)
     if args.command == "evaluate":
         return _evaluate(args)
-    if args.command in ("compare", "quantification"):
+    if args.command in ("compare", "quantification", "agreement"):
         return args.run(args)
     # The problem is tiny: multi-threaded BLAS only adds start-up costs, and on a
     # busy machine oversubscribed threads make each fit tens of times slower.

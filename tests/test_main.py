@@ -132,7 +132,7 @@ def test_help_from_the_command_line():
     assert result.stdout.startswith("usage: python -m sklearn_ordinal")
     assert "trivial classifier" in result.stdout
     assert "TripAdvisor-15763" in result.stdout
-    assert "{demo,evaluate,compare,quantification}" in result.stdout
+    assert "{demo,evaluate,compare,quantification,agreement}" in result.stdout
 
 
 def test_bad_file_from_the_command_line(tmp_path):
@@ -174,11 +174,12 @@ def test_help_lists_both_commands(capsys):
         main(["--help"])
     assert exit_info.value.code == 0
     output = capsys.readouterr().out
-    assert "{demo,evaluate,compare,quantification}" in output
+    assert "{demo,evaluate,compare,quantification,agreement}" in output
     assert re.search(r"^    demo +run the demo", output, re.M)
     assert re.search(r"^    quantification +score ordinal quantification files", output, re.M)
     assert re.search(r"^    evaluate +score prediction files against a gold file", output, re.M)
     assert re.search(r"^    compare +compare systems across data sets", output, re.M)
+    assert re.search(r"^    agreement +how far annotators agree", output, re.M)
     assert "Without a command, the demo runs." in output
 
 

@@ -34,6 +34,7 @@ RUNS = {
     "bench_evaluate": [],
     "bench_across_datasets": [],
     "bench_quantification": [],
+    "bench_agreement": [],
     "bench_labels": ["--quick"],
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
     "reproduce_waegeman_figures": [],

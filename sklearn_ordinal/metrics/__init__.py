@@ -13,6 +13,7 @@ from ._agreement import (
 )
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
+from ._krippendorff import krippendorff_alpha
 from ._error import (
     macro_mean_absolute_error,
     macro_mean_squared_error,
@@ -74,6 +75,8 @@ __all__ = [
     "kendall_tau_b_score",
     "pearson_score",
     "mutual_information_score",
+    # The annotators' agreement on the gold standard (Krippendorff 2011)
+    "krippendorff_alpha",
     # Ranking (Waegeman et al. 2008)
     "vus_score",
     "u_pairs_score",

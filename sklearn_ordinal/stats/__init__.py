@@ -9,12 +9,16 @@ them differ (Friedman, Wilcoxon-Holm, Nemenyi; Demšar 2006), and
 :class:`CriticalDifferenceDisplay` draws the result;
 :func:`bayesian_signed_rank_test` asks whether two systems are practically better or
 equivalent (Benavoli et al. 2017).
+
+:func:`krippendorff_alpha_interval` gives the annotators' agreement on the gold
+standard, Krippendorff's alpha, with its bootstrap interval over the units.
 """
 
 from ._across_datasets import AcrossDatasetsComparison, compare_across_datasets
 from ._bayesian import BayesianSignedRankResult, bayesian_signed_rank_test
 from ._critical_difference import CriticalDifferenceDisplay
 from ._intervals import compare_scores, score_interval
+from ._krippendorff import krippendorff_alpha_interval
 from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 
 __all__ = [
@@ -23,6 +27,7 @@ __all__ = [
     "ScoreInterval",
     "ScoreComparison",
     "ConfidenceInterval",
+    "krippendorff_alpha_interval",
     "compare_across_datasets",
     "AcrossDatasetsComparison",
     "CriticalDifferenceDisplay",
