@@ -59,7 +59,7 @@ from sklearn_ordinal.metrics._registry import confusion_kernel
 from sklearn_ordinal.evaluation import _evaluate
 from sklearn_ordinal.stats import _intervals, compare_scores, score_interval
 from sklearn_ordinal.stats._resampling import jackknife
-from bench_metrics import best_time  # one timing rule for every benchmark
+from bench_metrics import best_time, peak_memory  # one timing rule for every benchmark
 
 PRIOR = np.array([0.45, 0.3, 0.17, 0.08])
 NOISE = 0.9
@@ -250,8 +250,8 @@ def issue_table(skip_before):
              f"(BCa / percentile {after / plain:.2f}x, target <= 1.2x)")
         if n == 10**6:
             spec = _intervals._resolve(vus_score, {})
-            units, statistic = _intervals._layout(spec, y_true, [score], None, None, None,
-                                                  None)
+            units, parts = _intervals._layout(spec, y_true, [score], None, None, None, None)
+            statistic = _intervals._data_statistic(parts)
             alone = _timed(lambda: jackknife(statistic, units), 2)
             print(f"    (BCa's jackknife alone: {alone:.2f} s = {alone / bare:.1f} VUS calls; "
                   f"a bootstrap resample costs one VUS call on the {n}-cell table: 999 "
@@ -277,6 +277,76 @@ def issue_table(skip_before):
         print(f"    {measure.__name__:<14s} delong {delong:.5f}  bootstrap {boot:.5f}  "
               f"ratio {delong / boot:.3f} (target within 5 %)")
     cli_speed(skip_before)
+
+
+def _ranking_task(n, rng):
+    """Five imbalanced classes, a ranker's continuous scores and a rival's."""
+    y_true = rng.choice(5, size=n, p=[0.04, 0.07, 0.09, 0.35, 0.45])
+    return y_true, y_true + rng.normal(0, 1.2, n), y_true + rng.normal(0, 1.5, n)
+
+
+def _label_system(y_true, rng, spread=1.0):
+    return np.clip(np.rint(y_true + rng.normal(0, spread, len(y_true))), 0, 4).astype(int)
+
+
+def issue39_table():
+    """Issue 39's targets, each a ratio to a baseline timed in the same run (the
+    machine is shared: best of the repeats, and CPU time beside wall time for the
+    reports), and the peak memory of a U_cons interval at 10^7 scores."""
+    print(f"Machine: {machine()}")
+    print(f"Load average at the start: {os.getloadavg()[0]:.1f}")
+    print("Issue 39: ranking measures' uncertainty, 9999 resamples, default method")
+    rng = np.random.default_rng(39)
+    for n in (500, 5000):
+        y_true, score, other = _ranking_task(n, rng)
+        draw = np.random.default_rng(0)
+        baseline = _timed(lambda: draw.integers(0, n, (9999, n)), 3)
+        print(f"  n = {n}: rng.integers(0, n, (9999, n)) {baseline * 1e3:.0f} ms")
+        for measure in (vus_score, u_cons_score):
+            seconds = _timed(lambda: score_interval(measure, y_true, score,
+                                                    random_state=0), 3)
+            print(f"    score_interval({measure.__name__}, BCa): {seconds:.3f} s = "
+                  f"{seconds / baseline:.1f}x the draw (target <= 8x)")
+        if n == 5000:
+            interval_time = _timed(lambda: score_interval(vus_score, y_true, score,
+                                                          random_state=0), 3)
+            compare_time = _timed(lambda: compare_scores(vus_score, y_true, score, other,
+                                                         random_state=0), 3)
+            print(f"    compare_scores(vus_score): {compare_time:.3f} s = "
+                  f"{compare_time / interval_time:.2f}x score_interval on the same data "
+                  "(target <= 2.5x)")
+
+    def report(systems, y_true):
+        start_cpu = time.process_time()
+        seconds = _timed(lambda: _evaluate.evaluate(y_true, systems, random_state=0), 1)
+        return seconds, time.process_time() - start_cpu
+
+    y_true, score, _ = _ranking_task(500, rng)
+    labels = {name: _label_system(y_true, rng, spread) for name, spread in
+              (("a", 0.8), ("b", 1.0), ("c", 1.2))}
+    mixed = {"a": labels["a"], "b": labels["b"], "regressor": score}
+    base, base_cpu = report(labels, y_true)
+    mixed_time, mixed_cpu = report(mixed, y_true)
+    print(f"  evaluate, 3 systems x 500 items: 3 label systems {base:.2f} s (CPU "
+          f"{base_cpu:.2f} s); 2 label systems + 1 real-valued {mixed_time:.2f} s (CPU "
+          f"{mixed_cpu:.2f} s) = {mixed_time / base:.2f}x (target <= 2x)")
+    y_true = rng.choice(5, size=2000, p=[0.04, 0.07, 0.09, 0.35, 0.45])
+    labels = {f"s{i}": _label_system(y_true, rng, 0.6 + 0.1 * i) for i in range(10)}
+    scores = {f"s{i}": y_true + rng.normal(0, 0.6 + 0.1 * i, 2000) for i in range(10)}
+    base, base_cpu = report(labels, y_true)
+    scored, scored_cpu = report(scores, y_true)
+    print(f"  evaluate, 10 systems x 2000 items (45 pairs): labels {base:.1f} s (CPU "
+          f"{base_cpu:.1f} s); real-valued scores {scored:.1f} s (CPU {scored_cpu:.1f} s) "
+          f"= {scored / base:.2f}x (target <= 3x)")
+    n = 10**7
+    y_true, score, _ = _ranking_task(n, rng)
+    inputs = y_true.nbytes + score.nbytes
+    bare = _timed(lambda: u_cons_score(y_true, score), 1)
+    peak = peak_memory(lambda: score_interval(u_cons_score, y_true, score,
+                                              method="delong"))
+    print(f"  U_cons interval (method='delong', as 'auto' gives it), 1e7 scores: peak "
+          f"{peak / 2**20:.0f} MiB = {peak / inputs:.1f}x the inputs ({inputs / 2**20:.0f} "
+          f"MiB; target < 3x); one u_cons_score call {bare:.2f} s")
 
 
 def cli_speed(skip_before=False):
@@ -362,9 +432,14 @@ def main():
                         help="issue 29's table, before and after, in one run")
     parser.add_argument("--skip-before", action="store_true",
                         help="with --issue-table: only the after column")
+    parser.add_argument("--issue-39", action="store_true",
+                        help="issue 39's targets: ranking measures' intervals and reports")
     parser.add_argument("--delong-coverage", type=int, default=0, metavar="REPS",
                         help="coverage of method='delong', REPS test sets per cell")
     args = parser.parse_args()
+    if args.issue_39:
+        issue39_table()
+        return
     if args.issue_table:
         issue_table(args.skip_before)
     if args.delong_coverage:

@@ -280,3 +280,28 @@ def test_ranking_comparison_pvalue_inverts_the_percentile_interval(measure):
 def test_evaluation_record_shape():
     # The resampler's result type, as the intervals read it.
     assert Evaluation._fields == ("values", "n_flagged", "first_message")
+
+
+@pytest.mark.parametrize("ties", ["average", "strict"])
+def test_u_cons_influence_read_in_small_blocks_is_the_same(monkeypatch, ties):
+    # U_cons's placement values are read a block of cells at a time (memory): blocks
+    # of 7 cells give the same estimate, gradient and leave-one-out values.
+    from sklearn_ordinal import _blocks
+    from sklearn_ordinal.stats._placement import influence
+
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 4, 90)
+    score = np.round(y + rng.normal(0, 1, 90), 1)
+    weight = rng.uniform(0.5, 2, 90)
+    table = _build_score_table(y, score, None, weight, "test")
+    cells = np.arange(len(table.scores))[::-1]
+    unit = np.full(len(cells), 0.5)
+    whole = influence(u_cons_score, table, ties)
+    monkeypatch.setattr(_blocks, "_BLOCK", 7)
+    blocked = influence(u_cons_score, table, ties)
+    assert blocked.estimate == pytest.approx(whole.estimate, abs=1e-14)
+    assert blocked.estimate == pytest.approx(u_cons_score(y, score, sample_weight=weight,
+                                                          ties=ties), abs=1e-12)
+    np.testing.assert_allclose(blocked.gradient, whole.gradient, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(blocked.leave_one_out(cells, unit),
+                               whole.leave_one_out(cells, unit), rtol=1e-12, atol=1e-15)

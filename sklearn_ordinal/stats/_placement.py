@@ -54,6 +54,8 @@ from typing import Callable, NamedTuple
 import numpy as np
 from scipy.special import ndtr, ndtri
 
+from .._blocks import _blocks
+
 from .._score_table import (
     _MAX_CLASSES_TO_SCAN,
     _check_scores,
@@ -357,31 +359,90 @@ def _u_cons_influence(table, ties):
     those above, of weights ``L_j`` and ``H_j``): an item beating ``m_j`` of the
     other side's weight has ``V^j = m_j / (other side)`` and, on side ``s_j`` of
     weight ``|s_j|``, ``d U / d w_i = sum_j (V^j - A_j) / |s_j| / (r - 1)`` and
-    ``A_j`` left out ``= (|s_j| A_j - w V^j) / (|s_j| - w)``."""
+    ``A_j`` left out ``= (|s_j| A_j - w V^j) / (|s_j| - w)``.
+
+    Computed for one block of a class's cells and one split at a time
+    (:func:`_split_shares`), so that no array holds a value per cell and split: at
+    10^7 scores the interval's peak memory stays below 3 times its inputs.
+    """
     n = _class_weights(table)
-    of_cell = _class_of(table)
-    beaten = np.cumsum(_beaten(table, ties), axis=1)  # weight beaten among classes <= l
     r = len(n)
     lower = np.cumsum(n)[:-1]
     upper = n.sum() - lower
-    # Per split j: the item's side weight, the other side's, and the weight beaten there.
-    is_lower = of_cell[:, None] <= np.arange(r - 1)[None, :]
-    side = np.where(is_lower, lower, upper)
-    other = np.where(is_lower, upper, lower)
-    won = np.where(is_lower, beaten[:, -1:] - beaten[:, :-1], beaten[:, :-1])
-    share = won / other
-    auc = (table.weights @ (share * is_lower)) / lower
+    auc = np.zeros(r - 1)  # A_j: the lower side's mean share of the upper side beaten
+    for k, block, j, share in _split_shares(table, ties, n):
+        if k <= j:
+            auc[j] += table.weights[block] @ share
+    auc /= lower
     estimate = float(auc.mean())
-    gradient = ((share - auc) / side).sum(axis=1) / (r - 1)
+    gradient = np.zeros(len(table.scores))
+    for k, block, j, share in _split_shares(table, ties, n):
+        share -= auc[j]
+        share /= lower[j] if k <= j else upper[j]
+        gradient[block] += share
+    gradient /= r - 1
 
     def leave_one_out(cells, unit_weights):
-        w = unit_weights[:, None]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            left = (side[cells] * auc - w * share[cells]) / (side[cells] - w)
-        rest = n[of_cell[cells]] - unit_weights
-        return np.where(rest > 0, left.sum(axis=1) / (r - 1), np.nan)
+        # The asked cells in table order, so that each block finds its own by a search.
+        order = np.argsort(cells, kind="stable")
+        in_order = cells[order]
+        left = np.zeros(len(cells))
+        for k, block, j, share in _split_shares(table, ties, n):
+            at = order[np.searchsorted(in_order, block.start):
+                       np.searchsorted(in_order, block.stop)]
+            w = unit_weights[at]
+            side = lower[j] if k <= j else upper[j]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                left[at] += (side * auc[j] - w * share[cells[at] - block.start]) / (side - w)
+        of_cell = np.searchsorted(table.bounds, cells, side="right") - 1
+        with np.errstate(invalid="ignore"):
+            return np.where(n[of_cell] - unit_weights > 0, left / (r - 1), np.nan)
 
     return Influence(estimate, gradient, leave_one_out)
+
+
+def _split_shares(table, ties, n):
+    """``(k, block, j, share)`` for each class ``k``, block of its cells (a slice of the
+    table's cells) and split ``j``: the share of the other side of split ``j`` that
+    each cell beats (``V^j``), a tie counting its credit. The weight beaten is summed
+    over the other side's classes one at a time, outward from ``k`` (additions only),
+    and the cells are read a block at a time, so the temporaries stay small."""
+    credit = _TIED_PAIR_CREDIT[ties]
+    scores, weights = _class_cells(table)
+    r = len(scores)
+    lower = np.cumsum(n)[:-1]
+    upper = n.sum() - lower
+    cumulative = []
+    for l in range(r):
+        up_to = np.zeros(len(weights[l]) + 1)
+        np.cumsum(weights[l], out=up_to[1:])
+        cumulative.append(up_to)
+
+    def beaten(mine, k, l):
+        # Class l's weight that the scores ``mine`` of class k beat in class order.
+        up_to = cumulative[l]
+        below = up_to[np.searchsorted(scores[l], mine, side="left")]
+        tied = up_to[np.searchsorted(scores[l], mine, side="right")]
+        won = up_to[-1] - tied if l > k else below.copy()
+        tied -= below
+        tied *= credit
+        won += tied
+        return won
+
+    for k in range(r):
+        for start, stop in _blocks(len(scores[k])):
+            block = slice(table.bounds[k] + start, table.bounds[k] + stop)
+            mine = scores[k][start:stop]
+            # Splits j >= k put k below: the upper side is the classes above j.
+            won = np.zeros(stop - start)
+            for j in range(r - 2, k - 1, -1):
+                won += beaten(mine, k, j + 1)
+                yield k, block, j, won / upper[j]
+            # Splits j < k put k above: the lower side is the classes up to j.
+            won = np.zeros(stop - start)
+            for j in range(k):
+                won += beaten(mine, k, j)
+                yield k, block, j, won / lower[j]
 
 
 _INFLUENCES = {
@@ -412,10 +473,19 @@ def structural_variance(codes, weights, gradient, class_weights):
 
 
 def table_variance(table, gradient):
-    """:func:`structural_variance` of the cells of a table."""
-    cells, n = real_weights(table)
-    return structural_variance(_class_of(table), cells,
-                               np.ldexp(gradient, -table.weight_exponent), n)
+    """:func:`structural_variance` of the cells of a table, read class by class (its
+    cells are grouped by class), so that the temporaries hold one class's cells."""
+    n = np.ldexp(_class_weights(table), table.weight_exponent)
+    _check_class_sizes(n)
+    variance = 0.0
+    for k, (start, stop) in enumerate(zip(table.bounds[:-1], table.bounds[1:])):
+        cells = np.ldexp(table.weights[start:stop].astype(np.float64), table.weight_exponent)
+        g = np.ldexp(gradient[start:stop], -table.weight_exponent)
+        mean = (cells @ g) / n[k]
+        g -= mean
+        g *= g
+        variance += n[k] / (n[k] - 1) * (cells @ g) + n[k] * mean**2
+    return float(variance)
 
 
 def delong_variance_in_order(counts, sums, squares, vus):
