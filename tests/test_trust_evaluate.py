@@ -84,12 +84,18 @@ def test_evaluate_takes_a_method_and_says_which_each_measure_used():
 
 
 def test_auto_gives_the_ranking_measures_delong_on_large_data_only():
-    y, a, _ = _scores(300)
+    y, a, _ = _scores(999)
     small = evaluate(y, {"a": a}, measures=["vus"], n_resamples=99, random_state=0)
     assert small.settings["interval_methods"] == {"vus": "bca"}
-    y, a, _ = _scores(10_001)
-    large = evaluate(y, {"a": a}, measures=["vus"], n_resamples=99, random_state=0)
-    assert large.settings["interval_methods"] == {"vus": "delong"}
+    y, a, _ = _scores(1000)
+    large = evaluate(y, {"a": a}, measures=["vus", "neg_mean_absolute_error"],
+                     n_resamples=99, random_state=0)
+    assert large.settings["interval_methods"] == {"vus": "delong",
+                                                  "mean_absolute_error": "bca"}
+    # A class of one item has no DeLong variance: the bootstrap, however large the data.
+    y[0] = 4
+    lone = evaluate(y, {"a": a}, measures=["vus"], n_resamples=99, random_state=0)
+    assert lone.settings["interval_methods"] == {"vus": "bca"}
 
 
 def test_the_command_line_takes_the_method(tmp_path, capsys):

@@ -57,8 +57,12 @@ DEFAULT_RANKING_MEASURES = ("vus", "u_cons")
 DEFAULT_PROBABILISTIC_MEASURES = ("neg_ranked_probability_score",)
 
 INTERVAL_METHOD = "bca"
-# method="auto": the ranking measures get DeLong's interval beyond this many items.
-_DELONG_FROM = 10_000
+# method="auto": the ranking measures get DeLong's interval from this many items on,
+# where its coverage is that of BCa (benchmarks/bench_ranking_coverage.py, the table
+# of the uncertainty page: 93.5-96.7 % for both at 1000 and 3000 items on three score
+# models) and a bootstrap of continuous scores costs B kernel calls on a table as
+# large as the data.
+_DELONG_FROM = 1000
 # The comparisons' interval: its inversion gives the p-value (see _interval_pvalue).
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
@@ -501,9 +505,10 @@ def evaluate(
         How the intervals are made (see :func:`~sklearn_ordinal.stats.score_interval`).
         ``"delong"`` applies to the ranking measures (DeLong's normal interval and
         test, in O(n log n)); the other measures then use BCa. ``"auto"``: DeLong's
-        for the ranking measures on more than 10 000 items, where resampling them
-        costs one measure call per resample, and BCa otherwise. The report's header
-        says which method each measure used.
+        for the ranking measures from 1000 items on (with two items of every
+        class), where its coverage is that of BCa (see the :ref:`User Guide
+        <uncertainty>`) at a fraction of a bootstrap's cost, and BCa otherwise. The
+        report's header says which method each measure used.
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a
         report can be reproduced.
@@ -584,7 +589,9 @@ def evaluate(
         groups=groups if read.resampled_groups else None,
     )
     tally = _Tally()
-    methods = {measure.name: _method_of(method, measure, read.n_items, read.resampled_groups)
+    smallest_class = _smallest_class(gold.y_true, sample_weight)
+    methods = {measure.name: _method_of(method, measure, read.n_items, read.resampled_groups,
+                                        smallest_class)
                for measure in report_measures}
     # One seed for every interval and comparison (common random numbers), so the
     # resamples of one confusion matrix (or of the items) are drawn once for all.
@@ -892,14 +899,24 @@ def _assemble_report(tally, report_measures, quantification, read, gold, labels,
     )
 
 
-def _method_of(method, measure, n_items, resampled_groups):
+def _method_of(method, measure, n_items, resampled_groups, smallest_class):
     """The interval method of one measure: DeLong's only for the ranking measures, on
     items (it has no form for resampled groups)."""
     if method == "auto":
-        method = "delong" if n_items > _DELONG_FROM else INTERVAL_METHOD
+        # DeLong's variance needs two items of every class (its within-class terms).
+        large = n_items >= _DELONG_FROM and smallest_class > 1
+        method = "delong" if large else INTERVAL_METHOD
     if method == "delong" and (measure.family != "ranking" or resampled_groups):
         return INTERVAL_METHOD
     return method
+
+
+def _smallest_class(y_true, sample_weight):
+    """The total weight of the gold standard's smallest class (among those it holds)."""
+    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    totals = pd.Series(weights if weights is not None else np.ones(len(y_true))).groupby(
+        np.asarray(y_true), sort=False).sum()
+    return float(totals[totals > 0].min()) if (totals > 0).any() else 0.0
 
 
 def _refuse_repeated_names(names):
