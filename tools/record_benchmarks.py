@@ -41,10 +41,15 @@ RUNS = {
     "reproduce_cem_table3": [],
     # A second run of one script, under a name of its own: issue 29's table.
     "bench_intervals_issue_table": ["--issue-table", "--skip-speed", "--skip-coverage"],
+    # And issue 39's: the ranking measures' intervals and the reports.
+    "bench_intervals_issue_39": ["--issue-39"],
+    # About 30 minutes on 2 cores.
+    "bench_ranking_coverage": [],
 }
 
 # The script of a results file whose name is not the script's.
-SCRIPTS = {"bench_intervals_issue_table": "bench_intervals"}
+SCRIPTS = {"bench_intervals_issue_table": "bench_intervals",
+           "bench_intervals_issue_39": "bench_intervals"}
 
 
 def script_of(name):

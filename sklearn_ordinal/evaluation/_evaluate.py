@@ -418,8 +418,8 @@ def evaluate(
     (:func:`~sklearn_ordinal.stats.compare_scores`): the percentile interval of the
     paired bootstrap difference and, from the same resamples, the p-value of its
     inversion (the interval excludes 0 exactly when the p-value is below
-    ``1 - confidence_level``), the paired randomization p-value beside it, the
-    p-values of each measure adjusted by Holm's method, and ``better`` naming a
+    ``1 - confidence_level``), the paired randomization p-value beside it (not
+    for the ranking measures), the p-values of each measure adjusted by Holm's method, and ``better`` naming a
     system only when the adjusted p-value is below the level.
 
     **What a system gives** is read from its output, never from its name:
@@ -542,10 +542,9 @@ def evaluate(
     computed like a system's; every system is compared with it. The Holm family is
     the comparisons of one measure, those against the trivial classifier included.
     Warnings of the resampling are summarized in one warning per measure and kept in
-    ``report.warnings``. Under a
-    ranking measure the two systems compared are given as their mid-ranks over the
-    number of items (same ranking, same value), so that exchanging their outputs on an
-    item, as the randomization test does, compares like with like.
+    ``report.warnings``. The ranking measures have no randomization p-value
+    (``pvalue_randomization`` is NaN): exchanging two rankers' scores item by item
+    would assume one scale for both.
 
     References
     ----------

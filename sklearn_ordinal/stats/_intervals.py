@@ -628,10 +628,14 @@ def score_interval(
     items are grouped by (cell, weight) with one sort (``O(n log n)``), ``C`` then
     being the number of distinct pairs. With ``groups``, ``C`` is the number of
     groups. Ranking measures redraw the counts of the non-empty cells of the score
-    table (at most ``K G`` for ``G`` distinct scores); a measure call costs
-    ``O(K G)`` there. A regressor's real-valued predictions for a distance measure
-    make an intermediate of per-class weights and error sums, the items grouped by
-    (class, error, weight).
+    table (at most ``K G`` for ``G`` distinct scores), and the measure's kernel
+    scores a batch of resampled tables in one call (``O(K G)`` per resample, no
+    Python call per resample). A regressor's real-valued predictions for a distance
+    measure make an intermediate of per-class weights and error sums, the items
+    grouped by (class, error, weight). Where the cells are many and hold few units
+    each (continuous scores: one per item), a resample is drawn as ``N`` unit
+    indices counted per cell (``O(N)``, exactly the multinomial's law), else as one
+    multinomial draw of the ``C`` counts.
 
     References
     ----------
@@ -723,6 +727,11 @@ def compare_scores(
       shifted to the null, which is only approximate for such measures. On a cell
       of ``m`` units, the number exchanged is ``Binomial(m, 1/2)``: a
       randomization also costs ``O(K^3)``.
+    - for the **ranking measures**, a two-sided p-value by inverting the paired
+      bootstrap's percentile interval (the smallest :math:`\alpha` at which the
+      interval of level :math:`1 - \alpha` excludes 0) instead: exchanging two
+      rankers' scores item by item would assume one scale for both, which two
+      models' decision functions do not share. ``test`` in the result names which.
 
     Parameters
     ----------
@@ -750,12 +759,15 @@ def compare_scores(
     -------
     result : ScoreComparison
         Fields of :class:`ScoreInterval` for the difference, plus ``estimate_a``,
-        ``estimate_b``, ``greater_is_better``, ``pvalue``, ``null_distribution``.
+        ``estimate_b``, ``greater_is_better``, ``pvalue``, ``null_distribution``
+        and ``test``.
 
     Notes
     -----
     Complexity: as :func:`score_interval`, with at most :math:`C = K^3` cells for
-    unweighted label data.
+    unweighted label data. A ranking measure keeps each system's own score table;
+    one draw of the items gives both systems' tables, which the measure's kernel
+    scores a batch of resamples at a time.
 
     References
     ----------
