@@ -112,3 +112,56 @@ def test_four_tied_differences_are_not_significant(tmp_path):
     pairs = json.loads(out)["pairwise"]
     assert pairs[0]["wilcoxon_pvalue"] == pytest.approx(0.125)
     assert pairs[0]["significant"] is False
+
+
+# --- item 2: scores outside the measure's range -------------------------------------
+
+
+def test_positive_losses_under_a_neg_scorer_name_are_refused(tmp_path):
+    mae = pd.DataFrame({"a": [0.5, 0.6, 0.4, 0.7, 0.55], "b": [0.6, 0.7, 0.5, 0.8, 0.65]})
+    with pytest.raises(ValueError, match=r"outside the range of "
+                       r"'neg_macro_mean_absolute_error'.*'macro_mean_absolute_error'"):
+        compare_across_datasets(mae, "neg_macro_mean_absolute_error")
+    with pytest.raises(ValueError, match=r"outside the range of 'macro_mean_absolute_error'"
+                       r".*'neg_macro_mean_absolute_error'"):
+        compare_across_datasets(-mae, "macro_mean_absolute_error")
+    with pytest.raises(ValueError, match=r"1 score\(s\) lie outside the range of "
+                       r"'accuracy', \[0, 1\]: 1.5 for data set 2, system 'b'"):
+        compare_across_datasets(mae.assign(b=[0.6, 0.7, 1.5, 0.8, 0.65]), "accuracy")
+    # In range, both names work, in their own directions.
+    assert compare_across_datasets(-mae, "neg_macro_mean_absolute_error").average_ranks[
+        "a"] == 1
+    assert compare_across_datasets(mae, "macro_mean_absolute_error").average_ranks["a"] == 1
+    # The command line: exit 2, one line.
+    path = tmp_path / "mae.csv"
+    mae.rename_axis("dataset").to_csv(path)
+    code, out, err = _run(["compare", str(path), "--measure",
+                           "neg_macro_mean_absolute_error"])
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "'macro_mean_absolute_error'" in err
+
+
+def test_a_report_read_back_with_scores_outside_the_range_is_refused():
+    from sklearn_ordinal import evaluate
+    from sklearn_ordinal.evaluation import EvaluationReport
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = evaluate([0, 0, 1, 1, 2, 2], {"a": [0, 1, 1, 1, 2, 2]},
+                          measures=["accuracy", "macro_mean_absolute_error"],
+                          n_resamples=99, random_state=0)
+    content = json.loads(report.to_json())
+    EvaluationReport.from_json(json.dumps(content))  # as written: read
+    for record in content["scores"]:
+        if record["measure"] == "macro_mean_absolute_error":
+            record["estimate"] = -record["estimate"] - 1
+    with pytest.raises(ValueError, match="outside the range of 'macro_mean_absolute_error'"):
+        EvaluationReport.from_json(json.dumps(content))
+    # A report read back goes on to compare_across_datasets: a checked door.
+    reports = {"d1": report, "d2": report}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = compare_across_datasets(reports, "macro_mean_absolute_error",
+                                             include_trivial=True)
+    assert comparison.greater_is_better is False

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from ..metrics._registry import check_recorded_scores
 from ._html import render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
@@ -634,6 +635,11 @@ class EvaluationReport:
              **{key: _number(record[key]) for key in ("estimate", "low", "high")}}
             for record in content["scores"]
         ]
+        # Read back, the scores are ranked and compared as given: each measure's must
+        # lie in its range (a report edited by hand, or written under another name).
+        for record in scores:
+            check_recorded_scores([record["estimate"]], record["measure"],
+                                  lambda _: f"system {record['system']!r} in this report")
         comparisons = [
             {key: (_number(value) if key not in ("measure", "system_a", "system_b", "better")
                    else value) for key, value in record.items()}

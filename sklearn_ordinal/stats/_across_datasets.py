@@ -28,7 +28,7 @@ from scipy import stats
 
 from .._warnings import warn_user
 from .._compat import Interval, StrOptions, validate_params
-from ..metrics._registry import lookup
+from ..metrics._registry import check_recorded_scores, lookup
 from ._multiple_testing import holm_adjust
 
 # Fewer data sets than this: the omnibus tests' approximations and the pairwise tests
@@ -500,7 +500,7 @@ class AcrossDatasetsComparison:
     >>> result.pairwise[["wilcoxon_pvalue", "better"]].round(4)
                        wilcoxon_pvalue better
     system_a system_b
-    a        b                  0.0707      a
+    a        b                   0.125      a
     """
 
     scores: pd.DataFrame
@@ -901,11 +901,17 @@ def compare_across_datasets(
     table, measure, source_direction = _score_table(scores, measure, include_trivial)
     direction = _direction(measure, greater_is_better, source_direction)
     table, dropped = _checked(table, drop_incomplete)
+    k = table.shape[1]
+    if measure is not None:
+        # Ranked as given: a loss's values under its neg_ scorer name (or the reverse)
+        # would reverse every rank.
+        check_recorded_scores(table.to_numpy(), measure, lambda i: (
+            f"data set {table.index[i // k]!r}, system {table.columns[i % k]!r}"))
     if control is not None and control not in table.columns:
         raise ValueError(
             f"control={control!r} is not a system; the systems are {list(table.columns)}."
         )
-    n, k = table.shape
+    n = table.shape[0]
     if n < _MIN_DATASETS:
         _small_sample_warning(n, alpha)
 
