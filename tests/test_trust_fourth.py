@@ -165,3 +165,54 @@ def test_a_report_read_back_with_scores_outside_the_range_is_refused():
         comparison = compare_across_datasets(reports, "macro_mean_absolute_error",
                                              include_trivial=True)
     assert comparison.greater_is_better is False
+
+
+# --- item 3: labels beyond int64 in files ---------------------------------------------
+
+
+def _write_labels(path, labels):
+    table = pd.DataFrame({"id": range(len(labels)), "value": labels})
+    if path.suffix == ".json":
+        # Python ints of any size, as json writes them.
+        path.write_text(json.dumps(table.astype(object).to_dict("records")))
+    elif path.suffix == ".parquet":
+        table.to_parquet(path)
+    else:
+        table.to_csv(path, index=False)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".json"])
+def test_labels_beyond_int64_in_files_are_refused(tmp_path, suffix):
+    from sklearn_ordinal.evaluation import read_evaluation_files
+
+    big = 2**70
+    gold, pred = tmp_path / f"gold{suffix}", tmp_path / f"pred{suffix}"
+    _write_labels(gold, [big, big + 1] * 3)
+    _write_labels(pred, [big + 1, big] * 3)
+    with pytest.raises(ValueError, match=r"6 label\(s\) are integers outside the int64 "
+                       r"range.*1180591620717411303424; labels must fit in int64"):
+        read_evaluation_files(gold, [pred])
+    code, out, err = _run(["evaluate", str(gold), str(pred), "--measures", "accuracy"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "labels must fit in int64" in err
+    # The int64 ends themselves are read exactly, as distinct classes.
+    top = np.iinfo(np.int64).max
+    _write_labels(gold, [top, top - 1] * 3)
+    _write_labels(pred, [top - 1, top] * 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        read = read_evaluation_files(gold, [pred])
+    assert read.y_true.dtype == np.int64
+    assert sorted(set(read.y_true)) == [top - 1, top]
+
+
+def test_uint64_labels_beyond_int64_in_parquet_are_refused(tmp_path):
+    pytest.importorskip("pyarrow")
+    from sklearn_ordinal.evaluation import read_evaluation_files
+
+    big = np.uint64(2**64 - 2)
+    gold, pred = tmp_path / "gold.parquet", tmp_path / "pred.parquet"
+    _write_labels(gold, np.array([big, big + 1] * 3, dtype=np.uint64))
+    _write_labels(pred, np.array([big + 1, big] * 3, dtype=np.uint64))
+    with pytest.raises(ValueError, match="labels must fit in int64"):
+        read_evaluation_files(gold, [pred])

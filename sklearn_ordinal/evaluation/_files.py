@@ -587,6 +587,7 @@ def _typed_labels(labels, path):
         return labels
     if pd.api.types.is_bool_dtype(labels.dtype):
         raise ValueError(f"{path}: the labels are true/false, not ordinal classes.")
+    _refuse_beyond_int64(labels, path)
     kind = pd.api.types.infer_dtype(labels, skipna=False)
     if pd.api.types.is_numeric_dtype(labels.dtype):
         numbers = labels
@@ -608,6 +609,37 @@ def _typed_labels(labels, path):
         if (numbers == np.round(numbers)).all() and (numbers.abs() < 2.0**53).all():
             return numbers.astype(np.int64)
     return numbers
+
+
+def _refuse_beyond_int64(labels, path):
+    """Refuse whole-number labels outside int64, as the Python API does.
+
+    Read as float64 they would lose their last digits: 2**70 and 2**70 + 1 became one
+    class. Only labels written as integers (text of digits, JSON or Parquet integers)
+    count; a float label such as ``1e300`` is a float, kept as one.
+    """
+    limits = np.iinfo(np.int64)
+    if labels.dtype.kind == "u":
+        beyond = labels > limits.max
+        candidates = labels[beyond]
+    elif labels.dtype.kind == "O" or pd.api.types.is_string_dtype(labels.dtype):
+        text = labels.astype(str)
+        # Only the rare texts of 19 digits or more can leave int64: parse those.
+        text = text[text.str.len() >= 19].str.strip()
+        candidates = text[text.str.fullmatch(r"[+-]?\d{19,}", na=False)]
+        if candidates.empty:
+            return
+        beyond = candidates.map(lambda value: not limits.min <= int(value) <= limits.max)
+        candidates = candidates[beyond]
+    else:
+        return
+    if len(candidates):
+        raise ValueError(
+            f"{path}: {len(candidates)} label(s) are integers outside the int64 range "
+            f"[{limits.min}, {limits.max}], such as {candidates.iloc[0]}; labels must fit "
+            "in int64 (as float64 they would lose digits and merge classes). Renumber "
+            "the classes, keeping their order."
+        )
 
 
 def _integers(text):
