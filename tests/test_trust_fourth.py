@@ -216,3 +216,44 @@ def test_uint64_labels_beyond_int64_in_parquet_are_refused(tmp_path):
     _write_labels(pred, np.array([big + 1, big] * 3, dtype=np.uint64))
     with pytest.raises(ValueError, match="labels must fit in int64"):
         read_evaluation_files(gold, [pred])
+
+
+# --- item 4: cut points for a class with no weight ------------------------------------
+
+
+def test_a_class_of_zero_weight_items_gets_an_empty_interval():
+    from sklearn_ordinal.metrics import optimal_thresholds
+
+    y_true = np.array([0, 0, 1, 1, 2, 2])
+    y_score = np.array([0.1, 0.2, 1, 1.1, 2, 2.1])
+    weight = np.array([1, 1, 0, 0, 1, 1])
+    cuts = optimal_thresholds(y_true, y_score, scoring="neg_macro_mean_absolute_error",
+                              sample_weight=weight)
+    assert len(cuts) == 2
+    # The documented rule: the class is the number of cut points strictly below.
+    predicted = np.searchsorted(cuts, y_score, side="left")
+    np.testing.assert_array_equal(predicted[weight > 0], y_true[weight > 0])
+
+
+@settings(phases=NO_SHRINK, max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1),
+       scoring=st.sampled_from(["neg_macro_mean_absolute_error", "neg_mean_absolute_error",
+                                "quadratic_weighted_kappa"]))
+def test_cut_points_number_one_less_than_the_classes_whatever_the_weights(seed, scoring):
+    from sklearn_ordinal.metrics import optimal_thresholds
+
+    rng = np.random.default_rng(seed)
+    n = 12
+    y_true = rng.integers(0, 4, n)
+    y_score = y_true + rng.normal(0, 0.7, n)
+    weight = rng.random(n) * (rng.random(n) < 0.6)  # many zero weights
+    if not weight.any():
+        weight[0] = 1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cuts = optimal_thresholds(y_true, y_score, scoring=scoring, sample_weight=weight)
+        # The same as giving the classes of every item as labels=.
+        named = optimal_thresholds(y_true, y_score, scoring=scoring, sample_weight=weight,
+                                   labels=np.unique(y_true))
+    assert len(cuts) == len(np.unique(y_true)) - 1
+    np.testing.assert_array_equal(cuts, named)
