@@ -257,3 +257,24 @@ def test_cut_points_number_one_less_than_the_classes_whatever_the_weights(seed, 
                                    labels=np.unique(y_true))
     assert len(cuts) == len(np.unique(y_true)) - 1
     np.testing.assert_array_equal(cuts, named)
+
+
+# --- item 5: a trivial class outside the report's classes -----------------------------
+
+
+def test_baseline_labels_outside_the_classes_are_refused():
+    from sklearn_ordinal import evaluate
+
+    y = [1, 2, 3, 4, 5] * 2
+    with pytest.raises(ValueError, match=r"baseline_labels holds 1 class\(es\) that are "
+                       r"not classes of the report, \[9\]; the classes are \[1, 2, 3, 4, 5\]"):
+        evaluate(y, {"a": y}, baseline_labels=[9, 9, 9], n_resamples=99)
+    categorical = pd.Categorical(list("abcab"), categories=list("abc"), ordered=True)
+    with pytest.raises(ValueError, match=r"\['d'\]"):
+        evaluate(categorical, {"a": categorical}, baseline_labels=["b", "d"], n_resamples=99)
+    # Classes of the report are taken, and the trivial classifier chooses among them.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = evaluate(y, {"a": y}, baseline_labels=[2, 2, 3],
+                          measures=["macro_mean_absolute_error"], n_resamples=99)
+    assert report.trivial_classes["macro_mean_absolute_error"] == 2

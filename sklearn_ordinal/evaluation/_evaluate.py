@@ -213,6 +213,21 @@ def _classes(y_true, label_systems, labels, sample_weight):
     return classes
 
 
+def _check_baseline_labels(baseline_labels, classes):
+    """Refuse training labels outside the report's classes: a trivial classifier
+    choosing a class no item has, or can be predicted as, is no baseline."""
+    if baseline_labels is None:
+        return
+    given = pd.Series(np.asarray(baseline_labels, dtype=object).ravel())
+    outside = pd.unique(given[~given.isin(list(classes))])
+    if len(outside):
+        raise ValueError(
+            f"baseline_labels holds {len(outside)} class(es) that are not classes of the "
+            f"report, {outside[:5].tolist()}; the classes are {classes.tolist()}. Give the "
+            "training labels of these classes (or name every class with labels=)."
+        )
+
+
 def _take(y, mask):
     """The items of ``y`` where ``mask`` holds, keeping a pandas input's dtype."""
     if hasattr(y, "iloc"):
@@ -616,6 +631,7 @@ def evaluate(
 
     label_systems = [output for name, output in systems.items() if kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
+    _check_baseline_labels(baseline_labels, classes)
     if labels is not None:
         y_true = _as_coded_text(y_true, labels)
         systems = {name: _as_coded_text(output, labels) if kinds[name] == "labels" else output
