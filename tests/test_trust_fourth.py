@@ -278,3 +278,71 @@ def test_baseline_labels_outside_the_classes_are_refused():
         report = evaluate(y, {"a": y}, baseline_labels=[2, 2, 3],
                           measures=["macro_mean_absolute_error"], n_resamples=99)
     assert report.trivial_classes["macro_mean_absolute_error"] == 2
+
+
+# --- item 6: PyEvALL's missing-as-wrong convention and Cohen's kappa ----------------
+
+# PyEvALL 0.2.11's Kappa per test case on tools/record_pyevall.py's "txt_missing"
+# files (recorded with its run_pyevall, PyEvALL installed from PyPI).
+PYEVALL_0_2_11_KAPPA_MISSING = {
+    "logistic": {"fold1": 0.2758219860511458, "fold2": 0.17634191485781592,
+                 "fold3": 0.22689643520865016, "fold4": 0.06782846403553734,
+                 "fold5": 0.20368789482670305},
+    "ridge": {"fold1": 0.40623873061666066, "fold2": 0.1795780889913136,
+              "fold3": 0.2753134942915965, "fold4": 0.1377245508982036,
+              "fold5": 0.2881866064710309},
+}
+
+
+def _pyevall_kappa(y_true, y_pred, missing):
+    """PyEvALL's Kappa as its metrics.py computes it: the accuracy over every gold
+    item, the chance agreement from the predicted items' classes only."""
+    n = len(y_true)
+    accuracy = np.sum((y_true == y_pred) & ~missing) / n
+    chance = sum(np.sum((y_pred == c) & ~missing) / n * np.sum(y_true == c) / n
+                 for c in np.unique(y_true))
+    return (accuracy - chance) / (1 - chance)
+
+
+def test_missing_wrong_kappa_differs_from_pyevall_as_documented(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    from sklearn.metrics import cohen_kappa_score
+
+    from sklearn_ordinal.evaluation import read_evaluation_files
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("record_pyevall",
+                                                  root / "tools" / "record_pyevall.py")
+    record_pyevall = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(record_pyevall)
+    gold, systems = record_pyevall.make_cases(tmp_path)["txt_missing"]
+    grades = ["very_low", "low", "moderate", "high", "very_high"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        data = read_evaluation_files(gold, list(systems.values()), missing="wrong",
+                                     labels=grades)
+    cases = data.y_true.index.get_level_values(0)
+    y_true = data.y_true.to_numpy()
+    for system, recorded in PYEVALL_0_2_11_KAPPA_MISSING.items():
+        filled = data.filled[data.filled["system"] == system]
+        missing = data.y_true.index.isin(pd.MultiIndex.from_arrays(
+            [filled["test_case"].astype(str), filled["id"].astype(str)]))
+        y_pred = data.y_pred[system].to_numpy()
+        for case, expected in recorded.items():
+            here = cases == case
+            # PyEvALL's formula reproduces PyEvALL's numbers ...
+            assert _pyevall_kappa(y_true[here], y_pred[here], missing[here]) == \
+                pytest.approx(expected, abs=1e-12)
+            # ... ours is Cohen's kappa of the filled predictions, and differs.
+            ours = cohen_kappa_score(y_true[here], y_pred[here])
+            assert abs(ours - expected) > 1e-3
+    # The user guide names kappa among the measures that differ, with the numbers.
+    guide = " ".join((root / "docs" / "user_guide" / "evaluating_files.rst")
+                     .read_text(encoding="utf-8").split())
+    assert "Precision, F-measure and Cohen's kappa are not quite" in guide
+    logistic = cases == "fold1"
+    ours = cohen_kappa_score(y_true[logistic], data.y_pred["logistic"].to_numpy()[logistic])
+    assert f"first test case is {ours:.3f} here and " \
+           f"{PYEVALL_0_2_11_KAPPA_MISSING['logistic']['fold1']:.3f} in PyEvALL 0.2.11" in guide

@@ -148,9 +148,11 @@ def read_evaluation_files(
           that lacks it. It is given the class farthest from its gold class (the
           lowest class on a tie), which is wrong under every measure and the worst
           error under a distance; ``filled`` lists these items. Ids the gold file
-          lacks are left out, as under ``"drop"``. Accuracy is then PyEvALL's; a
-          precision or F-measure is not quite, as the farthest class gains a false
-          positive where PyEvALL counts precision over the predicted items only.
+          lacks are left out, as under ``"drop"``. Accuracy and recall are then
+          PyEvALL's; precision, F-measure and Cohen's kappa are not quite, as the
+          farthest class gains a false positive (and a share of kappa's chance
+          agreement) where PyEvALL counts precision over the predicted items only
+          and leaves a missing item out of every class in kappa's chance agreement.
     labels : array-like, default=None
         The classes in order, lowest first: needed by ``missing="wrong"`` and by
         ``proba_`` columns when the labels are text (numbers are ordered as numbers),
