@@ -15,6 +15,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin
 
 from sklearn_ordinal.__main__ import main
 from sklearn_ordinal.stats import compare_across_datasets
@@ -346,3 +347,49 @@ def test_missing_wrong_kappa_differs_from_pyevall_as_documented(tmp_path):
     ours = cohen_kappa_score(y_true[logistic], data.y_pred["logistic"].to_numpy()[logistic])
     assert f"first test case is {ours:.3f} here and " \
            f"{PYEVALL_0_2_11_KAPPA_MISSING['logistic']['fold1']:.3f} in PyEvALL 0.2.11" in guide
+
+
+# --- item 7: compare_to_trivial when the estimator warns, then fails ---------------
+
+
+class _WarnsThenFails(ClassifierMixin, BaseEstimator):
+    """An estimator whose fit warns, then raises (as a misconfigured search does)."""
+
+    def fit(self, X, y):
+        warnings.warn("about to fail", UserWarning)
+        raise RuntimeError("bad configuration")
+
+    def predict(self, X):
+        return np.zeros(len(X))
+
+
+def _task():
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    return X, np.arange(30) % 3
+
+
+def test_compare_to_trivial_raises_when_the_estimator_warns_then_fails():
+    # Before: the warnings were warned again inside the block recording them, each
+    # appended to the list being walked, and the call never returned.
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    X, y = _task()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(RuntimeError, match="bad configuration"):
+            compare_to_trivial(_WarnsThenFails(), X, y, cv=3, error_score="raise",
+                               scoring="neg_macro_mean_absolute_error")
+    # The estimator's warning reaches the caller, once (the first fold's fit raises).
+    assert [str(w.message) for w in caught] == ["about to fail"]
+
+
+def test_compare_to_trivial_raises_when_every_fit_fails():
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    X, y = _task()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(ValueError, match=r"All the 3 fits failed under every measure "
+                           r"\(the first: RuntimeError: bad configuration\)"):
+            compare_to_trivial(_WarnsThenFails(), X, y, cv=3,
+                               scoring=["neg_macro_mean_absolute_error", "accuracy"])
