@@ -393,3 +393,58 @@ def test_compare_to_trivial_raises_when_every_fit_fails():
                            r"\(the first: RuntimeError: bad configuration\)"):
             compare_to_trivial(_WarnsThenFails(), X, y, cv=3,
                                scoring=["neg_macro_mean_absolute_error", "accuracy"])
+
+
+# --- item 8: weighted coordinate ascent, weights summing past the total ----------------
+
+
+def test_weighted_coordinate_ascent_on_the_issues_weights():
+    from sklearn_ordinal.metrics import optimal_thresholds
+
+    # 0.1 + 0.3 + 0.7 (by class) passes 0.1 + 0.7 + 0.3 (by score) by one unit in the
+    # last place: the start from the class proportions landed one past the end.
+    cuts = optimal_thresholds([0, 1, 0], [0, 1, 2], scoring="quadratic_weighted_kappa",
+                              labels=[0, 1, 2], sample_weight=[0.1, 0.7, 0.3])
+    assert len(cuts) == 2 and cuts[0] <= cuts[1]
+
+
+@settings(phases=NO_SHRINK, max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1),
+       scoring=st.sampled_from(["quadratic_weighted_kappa", "linear_weighted_kappa",
+                                "minimum_sensitivity", "geometric_mean", "macro_f1",
+                                "cohen_kappa"]))
+def test_weighted_non_additive_measures_tune_with_any_weights(seed, scoring):
+    from sklearn_ordinal.metrics import get_scorer, optimal_thresholds
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 9))
+    # The top class empty: the class weights' partial sums reach the total weight.
+    y_true = rng.integers(0, 2, n)
+    y_score = rng.permutation(n).astype(float)
+    # Weights of one decimal: their sums in two orders differ in the last place.
+    weight = rng.integers(1, 10, n) / 10
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cuts = optimal_thresholds(y_true, y_score, scoring=scoring, labels=[0, 1, 2],
+                                  sample_weight=weight)
+    assert len(cuts) == 2 and cuts[0] <= cuts[1]
+
+
+def test_tuned_thresholds_classifier_fits_with_such_weights():
+    from sklearn.linear_model import LinearRegression
+
+    from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+
+    rng = np.random.default_rng(0)
+    for _ in range(10):
+        X = rng.normal(size=(30, 2))
+        # Class 2 named but absent: the class weights' sums reach the total weight.
+        y = (X[:, 0] > 0).astype(int)
+        weight = rng.integers(1, 10, 30) / 10
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = TunedThresholdsClassifierCV(
+                LinearRegression(), scoring="quadratic_weighted_kappa", cv=3,
+                labels=[0, 1, 2])
+            model.fit(X, y, sample_weight=weight)
+        assert len(model.cut_points_) == 2

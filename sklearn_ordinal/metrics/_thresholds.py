@@ -298,8 +298,10 @@ def _search(task, resolved, classes, values, label_scale, weighted):
     starts = [
         # Rounding: cut points midway between the class values (label scale).
         task.boundaries_of((label_scale[:-1] + label_scale[1:]) / 2),
-        # The gold class proportions, predicted in score order.
-        np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
+        # The gold class proportions, predicted in score order (at most m: summed in
+        # another order, the class weights can pass the total weight by rounding).
+        np.minimum(np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
+                   task.m),
     ]
     for name in resolved.related_additive():
         related = resolve(name)
