@@ -448,3 +448,38 @@ def test_tuned_thresholds_classifier_fits_with_such_weights():
                 labels=[0, 1, 2])
             model.fit(X, y, sample_weight=weight)
         assert len(model.cut_points_) == 2
+
+
+# --- item 9: BCa on labels of huge (or tiny) magnitude ---------------------------------
+
+
+@pytest.mark.parametrize("scale", [1e150, 1e300, 1e-300])
+def test_bca_interval_scales_with_the_labels(scale):
+    from sklearn_ordinal.stats import score_interval
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 50)
+    p = np.clip(y + rng.integers(-1, 2, 50), 0, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        plain = score_interval("neg_macro_mean_absolute_error", y, p, n_resamples=999,
+                               random_state=0, method="bca")
+        scaled = score_interval("neg_macro_mean_absolute_error", y * scale, p * scale,
+                                n_resamples=999, random_state=0, method="bca")
+    assert scaled.confidence_interval.low / scale == pytest.approx(
+        plain.confidence_interval.low, rel=1e-9)
+    assert scaled.confidence_interval.high / scale == pytest.approx(
+        plain.confidence_interval.high, rel=1e-9)
+
+
+def test_bca_acceleration_is_the_formula_and_scale_free():
+    from sklearn_ordinal.stats._resampling import _acceleration
+
+    rng = np.random.default_rng(1)
+    values, counts = rng.random(20), rng.integers(1, 4, 20)
+    deviation = np.average(values, weights=counts) - values
+    expected = np.sum(counts * deviation**3) / (6 * np.sum(counts * deviation**2) ** 1.5)
+    assert _acceleration(values, counts) == pytest.approx(expected, rel=1e-12)
+    for scale in (1e300, 1e-300, -1e200):
+        assert _acceleration(values * scale, counts) == pytest.approx(
+            np.sign(scale) * expected, rel=1e-9)
