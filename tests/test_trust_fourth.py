@@ -483,3 +483,27 @@ def test_bca_acceleration_is_the_formula_and_scale_free():
     for scale in (1e300, 1e-300, -1e200):
         assert _acceleration(values * scale, counts) == pytest.approx(
             np.sign(scale) * expected, rel=1e-9)
+
+
+# --- item 10: 2-D Dask y_true ---------------------------------------------------------
+
+
+def test_two_dimensional_dask_y_true_is_read_or_refused_like_y_pred():
+    da = pytest.importorskip("dask.array")
+    from sklearn_ordinal.metrics import macro_mean_absolute_error, vus_score
+
+    y_true = np.array([0, 1, 2, 1, 0, 2, 2, 1])
+    y_pred = np.array([0, 1, 2, 1, 0, 1, 2, 0])
+    column = da.from_array(y_true.reshape(-1, 1), chunks=3)
+    predictions = da.from_array(y_pred, chunks=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert macro_mean_absolute_error(column, predictions) == pytest.approx(
+            macro_mean_absolute_error(y_true, y_pred))
+        assert vus_score(column, predictions.astype(float)) == pytest.approx(
+            vus_score(y_true, y_pred.astype(float)))
+    two = da.from_array(np.c_[y_true, y_true], chunks=3)
+    for measure, prediction in ((macro_mean_absolute_error, predictions),
+                                (vus_score, predictions.astype(float))):
+        with pytest.raises(ValueError, match=r"Dask inputs must be 1-D; got shape \(8, 2\)"):
+            measure(two, prediction)
