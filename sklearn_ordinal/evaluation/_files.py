@@ -55,6 +55,14 @@ _PYEVALL_GROUP = "test_case"
 # Between the group and the id in an item's key: a control character no id holds.
 _SEPARATOR = "\x1f"
 
+# The longest line read from a CSV, TSV or JSON-lines file, in bytes: a row of an
+# evaluation file (an id, a label, a few class probabilities) is far shorter. A file
+# with no line breaks (a binary file, one record per ...) would otherwise be parsed
+# as one line, taking memory many times its size.
+_MAX_LINE_BYTES = 2**24
+# Read in blocks of this many bytes to find the longest line.
+_LINE_BLOCK = 2**20
+
 
 def read_evaluation_files(
     gold: str | os.PathLike[str],
@@ -450,7 +458,35 @@ def _sniff(path):
     )
 
 
+def _check_line_lengths(path):
+    """Refuse a line longer than ``_MAX_LINE_BYTES``, found in bounded blocks."""
+    start, newlines, offset = 0, 0, 0  # current line's start; line breaks; bytes read
+    with open(path, "rb") as file:
+        while block := file.read(_LINE_BLOCK):
+            breaks = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10) + offset
+            if len(breaks):
+                # The lines ending in this block, without their line break.
+                lengths = np.diff(np.concatenate([[start], breaks + 1])) - 1
+                too_long = np.flatnonzero(lengths > _MAX_LINE_BYTES)
+                if len(too_long):
+                    _refuse_line(path, newlines + int(too_long[0]) + 1)
+                newlines += len(breaks)
+                start = int(breaks[-1]) + 1
+            offset += len(block)
+            if offset - start > _MAX_LINE_BYTES:  # the line still open
+                _refuse_line(path, newlines + 1)
+
+
+def _refuse_line(path, number):
+    raise ValueError(
+        f"{path}: line {number} is longer than {_MAX_LINE_BYTES} bytes, far longer than "
+        "a row of ids, labels and probabilities; is this the right file? (A file with "
+        "no line breaks reads as one line.)"
+    )
+
+
 def _read_delimited(path, separator):
+    _check_line_lengths(path)
     try:
         # Every cell as text (ids are compared as written; labels are typed below),
         # and only an empty cell is missing: "NA" or "null" may be a label.
@@ -469,6 +505,12 @@ def _name(separator):
 
 
 def _read_json(path):
+    with open(path, "rb") as file:
+        head = file.read(65536).lstrip()
+    if not head.startswith(b"["):
+        # One record per line: each line is bounded as a CSV row is. (A JSON list may
+        # be written on one line, whatever its length.)
+        _check_line_lengths(path)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
