@@ -545,3 +545,58 @@ def test_the_longest_line_is_found_across_blocks(data, block, tmp_path_factory):
             _files._check_line_lengths(path)
     finally:
         _files._MAX_LINE_BYTES, _files._LINE_BLOCK = saved
+
+
+# --- item 12: four minor ones ------------------------------------------------------------
+
+
+def test_a_set_as_y_is_a_clear_error_at_every_door():
+    from sklearn.linear_model import LogisticRegression
+
+    from sklearn_ordinal.metrics import get_scorer, mean_absolute_error
+
+    X, y = _task()
+    model = LogisticRegression().fit(X, y)
+    message = r"y_true must be array-like, one label per item .* got a set"
+    for name in ("neg_macro_mean_absolute_error", "vus", "accuracy"):
+        with pytest.raises(ValueError, match=message):
+            get_scorer(name)(model, X, set(y))
+    with pytest.raises(ValueError, match=message):
+        mean_absolute_error(set(y), y)
+    with pytest.raises(ValueError, match="y_pred must be array-like"):
+        mean_absolute_error(y, set(y))
+
+
+def test_read_evaluation_files_without_a_label_column_is_a_clear_error(tmp_path):
+    from sklearn_ordinal.evaluation import read_evaluation_files
+
+    gold = tmp_path / "gold.csv"
+    gold.write_text("id,value\n1,0\n2,1\n")
+    with pytest.raises(ValueError, match="label_column=None: it must name a column"):
+        read_evaluation_files(gold, [gold], label_column=None)
+
+
+def test_trivial_classifier_on_one_class_says_what_it_did():
+    from sklearn.exceptions import UndefinedMetricWarning
+
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+
+    with pytest.warns(UndefinedMetricWarning, match=r"y holds one class, 1.0: .* "
+                      r"class_scores_ is \[nan\]"):
+        model = TrivialOrdinalClassifier("vus").fit(np.zeros((4, 1)), np.ones(4))
+    assert model.trivial_class_ == 1 and np.isnan(model.class_scores_).all()
+
+
+@pytest.mark.parametrize("argument", [{"class_values": [0, 1, 5]}, {"labels": [0, 1, 2]},
+                                      {"sample_weight": [1, 1, 1]}])
+def test_confusion_score_refuses_what_the_matrix_holds(argument):
+    from sklearn_ordinal.metrics import OrdinalConfusion, mean_absolute_error
+
+    confusion = OrdinalConfusion.from_predictions([0, 1, 2], [0, 1, 1])
+    with pytest.raises(ValueError, match=f"OrdinalConfusion.score takes no {next(iter(argument))}"
+                       ": the matrix already holds"):
+        confusion.score(mean_absolute_error, **argument)
+    # What the matrix holds is given where it belongs.
+    valued = OrdinalConfusion.from_predictions([0, 1, 2], [0, 1, 1], class_values=[0, 1, 5])
+    assert valued.score(mean_absolute_error) == pytest.approx(
+        mean_absolute_error([0, 1, 2], [0, 1, 1], class_values=[0, 1, 5]))

@@ -245,6 +245,12 @@ def read_evaluation_files(
     ]
     if not paths:
         raise ValueError("No prediction file given: give at least one system's file.")
+    for option, column in (("id_column", id_column), ("label_column", label_column)):
+        if not isinstance(column, str):
+            raise ValueError(
+                f"{option}={column!r}: it must name a column of the gold file (a str); "
+                "every gold item needs an id and a label."
+            )
     prediction_column = label_column if prediction_column is None else prediction_column
     gold_path = Path(gold)
     gold_table, gold_format = _read_table(gold_path)
