@@ -600,3 +600,38 @@ def test_confusion_score_refuses_what_the_matrix_holds(argument):
     valued = OrdinalConfusion.from_predictions([0, 1, 2], [0, 1, 1], class_values=[0, 1, 5])
     assert valued.score(mean_absolute_error) == pytest.approx(
         mean_absolute_error([0, 1, 2], [0, 1, 1], class_values=[0, 1, 5]))
+
+
+# --- item 13: Markdown output escapes names and labels ------------------------------------
+
+BAD = "<img src=x onerror=alert(1)>"
+
+
+def test_markdown_report_writes_names_and_labels_as_text(tmp_path):
+    from sklearn_ordinal import evaluate
+
+    y = [BAD, "b", "c"] * 4
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = evaluate(y, {BAD: y, "s|x": ["b"] * 12}, labels=[BAD, "b", "c"],
+                          measures=["accuracy", "macro_mean_absolute_error"],
+                          n_resamples=99, random_state=0)
+    text = report.to_markdown()
+    assert "<img" not in text
+    assert "| &lt;img src=x onerror=alert(1)&gt; | 1.000 [1.000, 1.000]" in text
+    assert "| s\\|x |" in text  # a | would split the cell
+    assert "accuracy: &lt;img src=x onerror=alert(1)&gt;" in text  # the trivial class
+    # The command line's --format markdown, on files.
+    gold, pred = tmp_path / "gold.csv", tmp_path / "pred.csv"
+    pd.DataFrame({"id": range(12), "value": y}).to_csv(gold, index=False)
+    pd.DataFrame({"id": range(12), "value": y}).to_csv(pred, index=False)
+    code, out, _ = _run(["evaluate", str(gold), str(pred), "--labels", f"{BAD},b,c",
+                         "--format", "markdown", "--n-resamples", "99"])
+    assert code == 0 and "<img" not in out and "&lt;img" in out
+
+
+def test_markdown_comparison_writes_names_as_text():
+    table = pd.DataFrame({BAD: [0.5, 0.6, 0.7, 0.8, 0.9], "a|b": [0.4, 0.5, 0.6, 0.7, 0.8]})
+    text = compare_across_datasets(table, "accuracy").to_markdown()
+    assert "<img" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text
+    assert "| a\\|b |" in text

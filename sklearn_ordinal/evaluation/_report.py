@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from .._markdown import markdown_cell, markdown_text
 from ..metrics._registry import check_recorded_scores
 from ._html import render_html
 from ._plot import plot_report
@@ -719,14 +720,14 @@ class EvaluationReport:
         level = f"{100 * settings['confidence_level']:g}%"
         lines = ["# Evaluation report", ""]
         if self.input_note:
-            lines += [self.input_note, ""]
+            lines += [markdown_text(self.input_note), ""]
         lines += [
             f"Scores with {_intervals_phrase(settings, level)}. "
             + self.resampling_note,
             "",
         ]
         if self.probabilities_note:
-            lines += [self.probabilities_note, ""]
+            lines += [markdown_text(self.probabilities_note), ""]
         directions = [
             f"{m} ({'higher' if self.greater_is_better[m] else 'lower'} is better)"
             for m in self.measures
@@ -739,7 +740,7 @@ class EvaluationReport:
         lines += [
             "",
             f"{TRIVIAL}: the trivial classifier of each measure (one class for every item: "
-            + ", ".join(f"{m}: {self.trivial_classes[m]}" for m in self.measures)
+            + markdown_text(", ".join(f"{m}: {self.trivial_classes[m]}" for m in self.measures))
             + "). " + self.baseline_note,
             "",
         ]
@@ -777,7 +778,7 @@ class EvaluationReport:
             lines.append("")
         if len(self.notes):
             lines += ["## Notes", ""]
-            lines += [f"- {row.system}, {row.measure}: {row.reason}."
+            lines += [markdown_text(f"- {row.system}, {row.measure}: {row.reason}.")
                       for row in self.notes.itertuples()]
             lines.append("")
         text = "\n".join(lines)
@@ -887,11 +888,8 @@ def _verdict(system_b, better):
 
 
 def _markdown_table(header, rows):
-    def escape(value):
-        return str(value).replace("|", "\\|")
-
     return (
-        ["| " + " | ".join(escape(h) for h in header) + " |",
+        ["| " + " | ".join(markdown_cell(h) for h in header) + " |",
          "|" + "|".join(" --- " for _ in header) + "|"]
-        + ["| " + " | ".join(escape(v) for v in row) + " |" for row in rows]
+        + ["| " + " | ".join(markdown_cell(v) for v in row) + " |" for row in rows]
     )

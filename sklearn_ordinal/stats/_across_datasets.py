@@ -26,6 +26,7 @@ import numpy.typing as npt
 import pandas as pd
 from scipy import stats
 
+from .._markdown import markdown_cell, markdown_text
 from .._warnings import warn_user
 from .._compat import Interval, StrOptions, validate_params
 from ..metrics._registry import check_recorded_scores, lookup
@@ -646,13 +647,14 @@ class AcrossDatasetsComparison:
 
         def markdown_table(table):
             table = table.reset_index()
-            header = "| " + " | ".join(map(str, table.columns)) + " |"
+            header = "| " + " | ".join(map(markdown_cell, table.columns)) + " |"
             rule = "|" + "---|" * len(table.columns)
-            rows = ["| " + " | ".join(map(str, row)) + " |" for row in table.to_numpy()]
+            rows = ["| " + " | ".join(map(markdown_cell, row)) + " |"
+                    for row in table.to_numpy()]
             return "\n".join([header, rule, *rows])
 
         return "\n\n".join([
-            "\n".join(self._lines()),
+            "\n".join(map(markdown_text, self._lines())),
             markdown_table(self.summary().round(digits)),
             markdown_table(self._pairwise_display(digits)),
         ]) + "\n"
