@@ -7,6 +7,7 @@ import contextlib
 import io
 import itertools
 import json
+import re
 import warnings
 
 import numpy as np
@@ -635,3 +636,61 @@ def test_markdown_comparison_writes_names_as_text():
     text = compare_across_datasets(table, "accuracy").to_markdown()
     assert "<img" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text
     assert "| a\\|b |" in text
+
+
+# --- item 14: output a reader can trust -------------------------------------------------
+
+
+def _report_of(**kwargs):
+    from sklearn_ordinal import evaluate
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = evaluate(**kwargs)
+    return report, [str(w.message) for w in caught]
+
+
+def test_html_and_markdown_show_no_negative_zero():
+    from sklearn_ordinal.evaluation._html import fixed
+
+    assert fixed(-0.0001, 3) == "0.000" and fixed(-0.0, 3) == "0.000"
+    assert fixed(-0.0005, 3) == "-0.001" and fixed(0.0004, 3) == "0.000"
+    # Two systems 1 item apart: differences near 0 of either sign, at 3 decimals.
+    y = np.arange(2000) % 3
+    a, b = y.copy(), y.copy()
+    a[0], b[1] = 1, 2  # one error each, of different size
+    report, _ = _report_of(y_true=y, predictions={"a": a, "b": b},
+                           measures=["neg_mean_absolute_error", "accuracy"],
+                           n_resamples=99, random_state=0)
+    html, markdown = report.to_html(), report.to_markdown()
+    assert "-0.000" not in html and "-0.000" not in markdown
+    assert (report.comparisons["difference"].abs() < 5e-4).any()
+
+
+def test_json_significance_level_is_the_decimal_one():
+    for level, expected in ((0.95, 0.05), (0.9, 0.1), (0.99, 0.01)):
+        report, _ = _report_of(y_true=[0, 0, 1, 1, 2, 2],
+                               predictions={"a": [0, 1, 1, 1, 2, 2]}, measures=["accuracy"],
+                               n_resamples=999, random_state=0, confidence_level=level)
+        assert json.loads(report.to_json())["settings"]["significance_level"] == expected
+
+
+def test_summary_warnings_give_the_counts():
+    _, messages = _report_of(y_true=[0, 0, 1, 1, 2, 2],
+                             predictions={"a": [0, 1, 1, 1, 2, 2]},
+                             measures=["macro_mean_absolute_error"], n_resamples=99,
+                             random_state=0)
+    summary = [m for m in messages if "warning(s) while resampling" in m]
+    assert summary and " N " not in summary[0]
+    assert re.search(r"\d+ x On \d+ of 99 bootstrap resamples the measure warned", summary[0])
+
+
+def test_csv_kind_says_labels_and_probabilities():
+    y = np.array([0, 1, 2] * 10)
+    proba = np.eye(3)[y] * 0.8 + 0.2 / 3
+    report, _ = _report_of(y_true=y, predictions={"a": y, "s": y.astype(float) + 0.1},
+                           y_proba={"a": proba}, measures=["accuracy"], n_resamples=99,
+                           random_state=0)
+    frame = pd.read_csv(io.StringIO(report.to_csv()))
+    kinds = dict(zip(frame["system"], frame["kind"]))
+    assert kinds == {"a": "labels+probabilities", "s": "scores", "(trivial)": "trivial"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from decimal import Decimal
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from numbers import Integral, Real
@@ -777,7 +778,7 @@ def evaluate(
         "comparison_test": COMPARISON_TEST,
         "comparison_interval_method": COMPARISON_INTERVAL_METHOD,
         "multiple_comparisons": "holm, within each measure",
-        "significance_level": float(1 - confidence_level),
+        "significance_level": _significance_level(confidence_level),
         "random_state": seed,
         "sklearn_ordinal_version": __version__,
     }
@@ -884,7 +885,7 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
             "pvalue_randomization": np.nan if delong else result.pvalue,
         })
     adjusted = holm_adjust([record["pvalue"] for record in records])
-    alpha = 1 - common["confidence_level"]
+    alpha = _significance_level(common["confidence_level"])
     for record, value in zip(records, adjusted):
         record["pvalue_holm"] = float(value)
         difference = record["difference"] * (1 if measure.greater_is_better else -1)
@@ -894,6 +895,12 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
         else:
             record["better"] = record["system_a"] if difference > 0 else record["system_b"]
     return records
+
+
+def _significance_level(confidence_level):
+    """``1 - confidence_level`` in decimal, as written: 0.05 for 0.95, where float
+    subtraction gives 0.050000000000000044 (and a p-value of 0.05 would pass it)."""
+    return float(1 - Decimal(repr(float(confidence_level))))
 
 
 @contextmanager
@@ -917,8 +924,16 @@ def _warn_once_per_measure(caught):
         return
     table = pd.DataFrame.from_records(caught)
     for measure, rows in table.groupby("measure", sort=False):
-        kinds = rows["message"].map(_warning_kind).value_counts()
-        summary = "; ".join(f"{count} x {kind}" for kind, count in kinds.items())
+        # Grouped by kind (the message without its numbers), shown with the first
+        # message's own numbers: the counts, not placeholders.
+        heads = rows["message"].map(_warning_head)
+        kinds = rows.assign(head=heads, kind=heads.map(_warning_kind)).groupby(
+            "kind", sort=False)["head"]
+        summary = "; ".join(
+            f"{len(group)} x {group.iloc[0]}"
+            + ("" if group.nunique() == 1 else " (the first; the numbers differ)")
+            for _, group in kinds
+        )
         warn_user(
             f"{measure}: {len(rows)} warning(s) while resampling ({summary}); "
             "report.warnings (--verbose on the command line) lists them.",
@@ -926,7 +941,11 @@ def _warn_once_per_measure(caught):
         )
 
 
-def _warning_kind(message):
-    """A warning's message without its numbers: one kind, however many values."""
-    words = message.split(":")[0].split("(")[0].split()
-    return " ".join("N" if any(c.isdigit() for c in word) else word for word in words)
+def _warning_head(message):
+    """A warning's message up to its first colon or parenthesis: what happened."""
+    return " ".join(message.split(":")[0].split("(")[0].split())
+
+
+def _warning_kind(head):
+    """A warning's head without its numbers: one kind, however many values."""
+    return " ".join("N" if any(c.isdigit() for c in word) else word for word in head.split())

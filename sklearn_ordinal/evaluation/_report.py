@@ -15,7 +15,7 @@ import pandas as pd
 
 from .._markdown import markdown_cell, markdown_text
 from ..metrics._registry import check_recorded_scores
-from ._html import render_html
+from ._html import fixed, render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
 from ._wording import _intervals_phrase
@@ -399,13 +399,21 @@ class EvaluationReport:
     def __str__(self):
         return self.to_string()
 
+    def _kind(self, system):
+        """What the system gave: its kind, ``+probabilities`` when it also gave class
+        probabilities beside labels or scores."""
+        kind = self.systems[system]
+        given = self.settings.get("probabilities_given") or []
+        return f"{kind}+probabilities" if system in given and kind != "probabilities" else kind
+
     def to_frame(self) -> pd.DataFrame:
         """The scores as one tidy table: a row per (system, measure).
 
         Returns
         -------
         frame : pandas.DataFrame
-            Columns ``system``, ``kind`` (``"trivial"`` for the baseline rows),
+            Columns ``system``, ``kind`` (``"trivial"`` for the baseline rows;
+            ``"labels+probabilities"`` for a system that gave both),
             ``measure``, ``estimate``, ``low``, ``high``, ``greater_is_better``,
             ``trivial_class`` (baseline rows only) and ``note`` (why a value is NaN).
 
@@ -427,7 +435,7 @@ class EvaluationReport:
                 is_trivial = system == TRIVIAL
                 records.append({
                     "system": system,
-                    "kind": "trivial" if is_trivial else self.systems[system],
+                    "kind": "trivial" if is_trivial else self._kind(system),
                     "measure": measure,
                     "estimate": cell["estimate"],
                     "low": cell["low"],
@@ -709,7 +717,7 @@ class EvaluationReport:
         | system | accuracy (higher is better) |
         """
         def number(value):
-            return "" if pd.isna(value) else f"{value:.{digits}f}"
+            return "" if pd.isna(value) else fixed(value, digits)
 
         def cell(row):
             if pd.isna(row["estimate"]):
