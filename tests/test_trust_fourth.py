@@ -16,7 +16,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from scipy import stats
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 
 from sklearn_ordinal.__main__ import main
 from sklearn_ordinal.stats import compare_across_datasets
@@ -694,3 +694,133 @@ def test_csv_kind_says_labels_and_probabilities():
     frame = pd.read_csv(io.StringIO(report.to_csv()))
     kinds = dict(zip(frame["system"], frame["kind"]))
     assert kinds == {"a": "labels+probabilities", "s": "scores", "(trivial)": "trivial"}
+
+
+# --- item 15: direct assertions for four faults the suite let pass ----------------------
+
+
+class _Identity(RegressorMixin, BaseEstimator):
+    """A regressor whose score is the first feature itself."""
+
+    def fit(self, X, y):
+        self.n_features_in_ = np.asarray(X).shape[1]
+        return self
+
+    def predict(self, X):
+        return np.asarray(X, dtype=float)[:, 0]
+
+
+def test_a_score_on_a_cut_point_goes_to_the_lower_class():
+    # The rule: the class is the number of cut points strictly below the score.
+    from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+
+    X = np.arange(30, dtype=float).reshape(-1, 1)
+    y = np.repeat([0, 1, 2], 10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = TunedThresholdsClassifierCV(_Identity().fit(X, y), cv="prefit", refit=False,
+                                            scoring="neg_mean_absolute_error").fit(X, y)
+    cuts = np.asarray(model.cut_points_)
+    np.testing.assert_array_equal(cuts, [9.5, 19.5])
+    # Scores exactly on each cut point, and just above.
+    on = model.predict(cuts.reshape(-1, 1))
+    above = model.predict(np.nextafter(cuts, np.inf).reshape(-1, 1))
+    np.testing.assert_array_equal(on, [0, 1])
+    np.testing.assert_array_equal(above, [1, 2])
+
+
+def test_wilcoxon_posthoc_names_pairs_by_holms_p_not_the_raw_one():
+    # Three systems over 8 data sets: a beats b and c on every one (raw p 0.0078 each),
+    # b and c differ on 6 of 8 with mixed signs. Holm multiplies the smallest by 3.
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        table = pd.DataFrame(rng.random((8, 3)), columns=["a", "b", "c"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = compare_across_datasets(table, greater_is_better=True, alpha=0.05)
+        pairs = result.pairwise
+        raw = pairs["wilcoxon_pvalue"] <= 0.05
+        holm = pairs["wilcoxon_pvalue_holm"] <= 0.05
+        if (raw & ~holm).any():
+            break
+    else:
+        pytest.fail("no table where the raw and Holm's decisions differ")
+    assert pairs["significant"].tolist() == holm.tolist()
+    assert not pairs.loc[raw & ~holm, "significant"].any()
+
+
+def test_critical_difference_bar_spans_one_cd_from_rank_one():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sklearn_ordinal.stats import CriticalDifferenceDisplay
+
+    table = pd.DataFrame(np.random.default_rng(0).random((12, 4)), columns=list("abcd"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = compare_across_datasets(table, greater_is_better=True,
+                                             posthoc="nemenyi")
+    display = CriticalDifferenceDisplay.from_comparison(comparison)
+    bars = [line for line in display.ax_.get_lines()
+            if np.allclose(line.get_ydata(), 0.38)]
+    assert len(bars) == 1
+    np.testing.assert_allclose(bars[0].get_xdata(),
+                               [1, 1 + comparison.critical_difference])
+    plt.close(display.figure_)
+
+
+def test_html_leaderboard_writes_system_names_as_text():
+    report, _ = _report_of(y_true=[0, 0, 1, 1, 2, 2],
+                           predictions={BAD: [0, 1, 1, 1, 2, 2], "b&c": [0, 0, 1, 1, 2, 1]},
+                           measures=["accuracy"], n_resamples=99, random_state=0)
+    html = report.to_html()
+    assert "<img src=x" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html and "b&amp;c" in html
+
+
+# --- item 15: an argument the measure does not take, refused at every door ---------------
+
+
+def _doors():
+    from functools import partial
+
+    from sklearn_ordinal import evaluate
+    from sklearn_ordinal.dummy import TrivialOrdinalClassifier
+    from sklearn_ordinal.metrics import (OrdinalConfusion, cem_score, get_scorer,
+                                         make_ordinal_scorer, optimal_thresholds)
+    from sklearn_ordinal.metrics._registry import resolve
+    from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+    from sklearn_ordinal.stats import compare_scores, score_interval
+
+    y_true = np.repeat([0, 1, 2], 10)
+    y_pred = np.roll(y_true, 3)
+    X = np.arange(30, dtype=float).reshape(-1, 1)
+    bad = partial(cem_score, bogus=1)
+    from sklearn.linear_model import LinearRegression
+
+    return {
+        "get_scorer": lambda: get_scorer("cem_ord", bogus=1),
+        "make_ordinal_scorer": lambda: make_ordinal_scorer(cem_score, bogus=1),
+        "resolve": lambda: resolve(cem_score, {"bogus": 1}),
+        "score_interval": lambda: score_interval("cem_ord", y_true, y_pred, bogus=1),
+        "compare_scores": lambda: compare_scores("cem_ord", y_true, y_pred, y_true,
+                                                 bogus=1),
+        "OrdinalConfusion.score": lambda: OrdinalConfusion.from_predictions(
+            y_true, y_pred).score(cem_score, bogus=1),
+        "TrivialOrdinalClassifier": lambda: TrivialOrdinalClassifier(bad).fit(X, y_true),
+        "evaluate": lambda: evaluate(y_true, {"s": y_pred}, measures=[bad], n_resamples=99),
+        "optimal_thresholds": lambda: optimal_thresholds(y_true, X.ravel(), scoring=bad),
+        "TunedThresholdsClassifierCV": lambda: TunedThresholdsClassifierCV(
+            LinearRegression(), scoring=bad, cv=3).fit(X, y_true),
+    }
+
+
+@pytest.mark.parametrize("door", list(_doors()))
+def test_an_argument_the_measure_does_not_take_is_refused_at_every_door(door):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(ValueError, match="cem_score has no parameter 'bogus'"):
+            _doors()[door]()
