@@ -86,12 +86,28 @@ def test_wilcoxon_pvalue_equals_scipy_exact_without_ties():
     np.testing.assert_allclose(pvalue, expected, rtol=1e-12)
 
 
-def test_wilcoxon_beyond_50_datasets_is_scipys_normal_approximation():
+def test_wilcoxon_beyond_50_nonzero_differences_is_scipys_normal_approximation():
     rng = np.random.default_rng(4)
-    differences = rng.integers(-3, 4, size=(60, 3)).astype(float)
-    _, pvalue = _wilcoxon(differences, "zsplit")
-    expected = stats.wilcoxon(differences, zero_method="zsplit", method="approx", axis=0)
-    np.testing.assert_allclose(pvalue, expected.pvalue, rtol=1e-12)
+    differences = np.round(rng.normal(size=(60, 3)), 1)  # ties, and few zeros
+    differences[:5] = 0  # 55 nonzero in each column
+    for zero_method in ("wilcox", "pratt", "zsplit"):
+        _, pvalue = _wilcoxon(differences, zero_method)
+        expected = stats.wilcoxon(differences, zero_method=zero_method, method="approx",
+                                  axis=0)
+        np.testing.assert_allclose(pvalue, expected.pvalue, rtol=1e-12)
+
+
+def test_few_nonzero_differences_among_many_datasets_are_exact():
+    # 60 data sets, 4 of them won by a by the same margin, the rest tied: the exact
+    # p-value is 2 / 2**4 under "wilcox", whatever the number of ties.
+    differences = np.zeros((60, 1))
+    differences[:4] = 0.25
+    _, pvalue = _wilcoxon(differences, "wilcox")
+    assert pvalue[0] == pytest.approx(0.125)
+    for zero_method in ("pratt", "zsplit"):
+        _, pvalue = _wilcoxon(differences, zero_method)
+        assert pvalue[0] == pytest.approx(_brute_force_wilcoxon_p(differences[:, 0],
+                                                                   zero_method))
 
 
 def test_four_tied_differences_are_not_significant(tmp_path):

@@ -42,8 +42,11 @@ _CHI2_RELIABLE_DATASETS = 10
 _CHI2_RELIABLE_SYSTEMS = 6
 
 # The exact Wilcoxon null distribution (ties and zeros included) is used up to this
-# many data sets; beyond, SciPy's normal approximation.
+# many nonzero differences; beyond, SciPy's normal approximation.
 _WILCOXON_EXACT_MAX = 50
+# ... and while twice the sum of their ranks (the span of the exact distribution) stays
+# below this: under "pratt" and "zsplit" the zeros push the ranks up with N.
+_WILCOXON_EXACT_SPAN = 2**16
 
 # Columns of the long form of a score table.
 _LONG_COLUMNS = ("dataset", "system", "score")
@@ -329,8 +332,9 @@ def _exact_signed_rank_pvalue(ranks, positive, nonzero):
     probability 1/2, independently, whatever its (mid-)rank. The null distribution
     of ``T`` = the sum of the ranks of the positive differences is the convolution
     of the two-point distributions {0, r_i}; mid-ranks are halves, so twice the
-    ranks are integers and the convolution runs on integer sums: at most
-    ``N (N + 1) + 1`` of them, one vectorized step per data set for all columns.
+    ranks are integers and the convolution runs on integer sums (twice the largest
+    total rank sum plus one of them), one vectorized step per nonzero difference for
+    all columns.
     ``T`` is symmetric about half the total, so the p-value is
     ``P(|T - total/2| >= |t - total/2|) = 2 P(T <= min(t, total - t))`` (at most 1).
     Zeros (rank excluded, or split evenly under ``"zsplit"``) add the same constant
@@ -338,6 +342,9 @@ def _exact_signed_rank_pvalue(ranks, positive, nonzero):
     """
     doubled = np.rint(2 * np.where(nonzero, ranks, 0.0)).astype(np.int64)
     totals = doubled.sum(axis=0)
+    # A zero rank leaves the distribution as it is: only the nonzero ones, sorted to
+    # the bottom of each column, need a step.
+    doubled = np.sort(doubled, axis=0)[-max(int(nonzero.sum(axis=0).max()), 1):]
     n_columns = doubled.shape[1]
     width = int(totals.max()) + 1
     distribution = np.zeros((n_columns, width))
@@ -359,18 +366,19 @@ def _wilcoxon(differences, zero_method):
 
     The statistic is SciPy's, ``min(R+, R-)`` (``scipy.stats.wilcoxon(column,
     zero_method=zero_method)``; a test holds them equal). The p-value is exact up to
-    50 data sets, ties and zeros included (:func:`_exact_signed_rank_pvalue`): the
+    50 nonzero differences, ties and zeros included (:func:`_exact_signed_rank_pvalue`): the
     normal approximation can fall far below the smallest p-value the test can
     attain with few data sets (0.046 where the exact one is 0.125 with four equal
     differences), and SciPy's exact method does not take ties or zeros in every
-    supported release. Beyond 50 data sets, SciPy's normal approximation with its tie
+    supported release. Beyond 50 nonzero differences (or a span of rank sums over
+    2**16, when the zeros' ranks count), SciPy's normal approximation with its tie
     correction.
 
     A column of zero differences only (two systems with the same score on every
     data set) gets statistic 0 and p-value 1: no data set tells them apart (SciPy
     says the same with a warning, or NaN, depending on its version).
     """
-    n_datasets, n_pairs = differences.shape
+    n_pairs = differences.shape[1]
     statistic = np.zeros(n_pairs)
     pvalue = np.ones(n_pairs)
     differing = (differences != 0).any(axis=0)
@@ -387,17 +395,20 @@ def _wilcoxon(differences, zero_method):
         half_zeros = np.sum(np.where(nonzero, 0.0, ranks), axis=0) / 2
         plus, minus = plus + half_zeros, minus + half_zeros
     statistic[columns] = np.minimum(plus, minus)
-    if n_datasets <= _WILCOXON_EXACT_MAX:
-        pvalue[columns] = _exact_signed_rank_pvalue(ranks, positive, nonzero)
-    else:
+    span = 2 * np.sum(np.where(nonzero, ranks, 0.0), axis=0)
+    exact = (nonzero.sum(axis=0) <= _WILCOXON_EXACT_MAX) & (span <= _WILCOXON_EXACT_SPAN)
+    if exact.any():
+        pvalue[columns[exact]] = _exact_signed_rank_pvalue(
+            ranks[:, exact], positive[:, exact], nonzero[:, exact])
+    if not exact.all():
         with warnings.catch_warnings():
             # SciPy before 1.13 warns that the normal approximation is poor below
-            # 10 pairs (not reached here: more than 50 data sets).
+            # 10 pairs (not reached here: more than 50 nonzero differences).
             warnings.filterwarnings("ignore", message="Sample size too small",
                                     category=UserWarning)
-            result = stats.wilcoxon(part, zero_method=zero_method, method="approx",
-                                    axis=0)
-        pvalue[columns] = result.pvalue
+            result = stats.wilcoxon(part[:, ~exact], zero_method=zero_method,
+                                    method="approx", axis=0)
+        pvalue[columns[~exact]] = result.pvalue
     return statistic, pvalue
 
 
@@ -858,7 +869,7 @@ def compare_across_datasets(
     Demšar's worked example uses the uncorrected formula on its average ranks.
 
     The Wilcoxon p-values come from the exact null distribution of the signed-rank
-    sum up to ``N = 50`` data sets, tied and zero differences included (each nonzero
+    sum up to 50 nonzero differences, tied and zero differences included (each nonzero
     difference's sign equally likely, its mid-rank fixed), the same in every SciPy
     release; beyond, SciPy's normal approximation with tie correction. The normal
     approximation with few data sets can fall below the smallest p-value the test
