@@ -229,6 +229,14 @@ class OrdinalConfusion(NamedTuple):
                 "sklearn_ordinal.metrics, so it cannot be computed from a confusion "
                 "matrix; ranking measures are computed from a ScoreTable."
             )
+        given = sorted(set(keywords) & {"labels", "class_values", "sample_weight"}
+                       | set(kwargs) & {"labels", "class_values", "sample_weight"})
+        if given:
+            raise ValueError(
+                f"OrdinalConfusion.score takes no {', '.join(given)}: the matrix already "
+                "holds the classes, their values and the item weights. Give them to "
+                "OrdinalConfusion.from_predictions (or to the measure on the labels)."
+            )
         return record.score_confusion(self, {**keywords, **kwargs})
 
 

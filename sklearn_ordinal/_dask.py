@@ -114,7 +114,9 @@ def _per_block(function, arrays):
 def _ordered_categories(y):
     """The categories of an ordered categorical Dask Series, else None."""
     if getattr(y, "ndim", 1) == 2:
-        if len(y.columns) != 1:
+        # A 2-D Dask Array has no columns (and no categories): its shape is checked
+        # with the other inputs' (_per_block).
+        if not hasattr(y, "columns") or len(y.columns) != 1:
             return None
         y = y[y.columns[0]]
     dtype = getattr(y, "dtype", None)
@@ -131,7 +133,7 @@ def _ordered_categories(y):
 def _single_dtype(y):
     """The NumPy dtype of a Dask input's items (None if it has none)."""
     dtype = getattr(y, "dtype", None)
-    if dtype is None and getattr(y, "ndim", 1) == 2 and len(y.columns) == 1:
+    if dtype is None and hasattr(y, "columns") and len(y.columns) == 1:
         dtype = y.dtypes.iloc[0]
     return dtype if isinstance(dtype, np.dtype) else None
 

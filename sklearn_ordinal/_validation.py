@@ -154,8 +154,20 @@ def _unsupported_objects_message(y, name, inferred):
     )
 
 
+def check_item_sequence(y, name):
+    """Refuse a container without an item order (a set, a dict) or a lone string,
+    which NumPy would read as one object and pandas could not hash."""
+    if isinstance(y, (set, frozenset, dict, str, bytes)):
+        raise ValueError(
+            f"{name} must be array-like, one label per item in the items' order (a list, "
+            f"NumPy array or pandas Series); got a {type(y).__name__}"
+            f"{', which has no item order' if not isinstance(y, (str, bytes)) else ''}."
+        )
+
+
 def _check_1d_labels(y, name):
     """Validate one target array: an ordered ``pd.Categorical`` or a 1-D NumPy array."""
+    check_item_sequence(y, name)
     categorical = _ordered_categorical(y)
     if categorical is not None:
         if len(categorical) == 0:

@@ -21,6 +21,7 @@ FLOORS = {
     "sklearn_ordinal._blocks": 0,
     "sklearn_ordinal._warnings": 0,
     "sklearn_ordinal._command_line": 0,
+    "sklearn_ordinal._markdown": 0,
     "sklearn_ordinal._validation": 1,
     "sklearn_ordinal._counting": 2,
     "sklearn_ordinal._dask": 2,

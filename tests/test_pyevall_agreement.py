@@ -11,7 +11,9 @@ and the report gives both (``per_group``, "Pooled and mean over groups"). Under
 ``--missing wrong`` a gold item without a prediction counts as wrong, as in PyEvALL:
 accuracy and the recall of each gold class agree; F-measure and kappa do not (the
 class given in its place gains a false positive; PyEvALL computes precision over the
-predicted items only), so only the former are compared there.
+predicted items only, and kappa's chance agreement from them), so only the former are
+compared there (tests/test_trust_fourth.py checks kappa's difference against PyEvALL
+0.2.11).
 """
 
 import contextlib

@@ -395,7 +395,8 @@ def test_metric_undefined_for_every_class_is_an_error():
 @pytest.mark.parametrize("metric", ["vus", "u_cons", "neg_macro_mean_absolute_error"])
 def test_one_training_class_needs_no_score(metric):
     # Ranking measures are undefined on one class; one class is the only choice anyway.
-    clf = TrivialOrdinalClassifier(metric).fit(np.zeros((3, 1)), [4, 4, 4])
+    with pytest.warns(UndefinedMetricWarning, match="y holds one class, 4"):
+        clf = TrivialOrdinalClassifier(metric).fit(np.zeros((3, 1)), [4, 4, 4])
     assert clf.trivial_class_ == 4 and clf.predict([[0]]).tolist() == [4]
 
 

@@ -17,6 +17,7 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -24,6 +25,7 @@ from .._compat import _BaseScorer, _fit_context, _num_samples
 from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
 from .._records import record_of
 from .._validation import UndefinedMeasureError
+from .._warnings import warn_user
 from ..metrics import make_ordinal_scorer
 from ..metrics._registry import confusion_kernel
 from ..metrics._scorer import _accepts, _one_number, _OrdinalScorer, _scorer_of_measure
@@ -384,7 +386,13 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         counts = np.bincount(codes, weights=kept_weight, minlength=len(classes))
         if len(classes) == 1:
             # One class, one trivial classifier: nothing to choose, nothing to score
-            # (ranking measures are undefined on one class).
+            # (ranking measures are undefined on one class). Said, not silent.
+            warn_user(
+                f"y holds one class, {classes.tolist()[0]!r}: the only trivial classifier "
+                "predicts it for every item. No measure was computed (ranking measures "
+                "need two classes), so class_scores_ is [nan].",
+                UndefinedMetricWarning,
+            )
             self.class_scores_ = np.full(1, np.nan)
             self._position = 0
             self.trivial_class_ = classes[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from decimal import Decimal
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -219,6 +220,21 @@ def _classes(y_true, label_systems, labels, sample_weight):
         )
         classes = np.union1d(classes, confusion.classes)
     return classes
+
+
+def _check_baseline_labels(baseline_labels, classes):
+    """Refuse training labels outside the report's classes: a trivial classifier
+    choosing a class no item has, or can be predicted as, is no baseline."""
+    if baseline_labels is None:
+        return
+    given = pd.Series(np.asarray(baseline_labels, dtype=object).ravel())
+    outside = pd.unique(given[~given.isin(list(classes))])
+    if len(outside):
+        raise ValueError(
+            f"baseline_labels holds {len(outside)} class(es) that are not classes of the "
+            f"report, {outside[:5].tolist()}; the classes are {classes.tolist()}. Give the "
+            "training labels of these classes (or name every class with labels=)."
+        )
 
 
 def _take(y, mask):
@@ -722,6 +738,7 @@ def _gold_standard(y_true, read, labels, sample_weight, baseline_labels):
     label_systems = [output for name, output in systems.items()
                      if read.kinds[name] == "labels"]
     classes = _classes(y_true, label_systems, labels, sample_weight)
+    _check_baseline_labels(baseline_labels, classes)
     if labels is not None:
         y_true = _as_coded_text(y_true, labels)
         systems = {name: _as_coded_text(output, labels) if read.kinds[name] == "labels"
@@ -842,7 +859,7 @@ def _settings(report_measures, quantification, read, gold, labels, class_values,
         "comparison_test": COMPARISON_TEST,
         "comparison_interval_method": COMPARISON_INTERVAL_METHOD,
         "multiple_comparisons": "holm, within each measure",
-        "significance_level": float(1 - confidence_level),
+        "significance_level": _significance_level(confidence_level),
         "random_state": seed,
         "sklearn_ordinal_version": __version__,
     }
@@ -985,7 +1002,7 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
                                      else np.nan),
         })
     adjusted = holm_adjust([record["pvalue"] for record in records])
-    alpha = 1 - common["confidence_level"]
+    alpha = _significance_level(common["confidence_level"])
     for record, value in zip(records, adjusted):
         record["pvalue_holm"] = float(value)
         difference = record["difference"] * (1 if measure.greater_is_better else -1)
@@ -995,6 +1012,12 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
         else:
             record["better"] = record["system_a"] if difference > 0 else record["system_b"]
     return records
+
+
+def _significance_level(confidence_level):
+    """``1 - confidence_level`` in decimal, as written: 0.05 for 0.95, where float
+    subtraction gives 0.050000000000000044 (and a p-value of 0.05 would pass it)."""
+    return float(1 - Decimal(repr(float(confidence_level))))
 
 
 @contextmanager
@@ -1018,8 +1041,16 @@ def _warn_once_per_measure(caught):
         return
     table = pd.DataFrame.from_records(caught)
     for measure, rows in table.groupby("measure", sort=False):
-        kinds = rows["message"].map(_warning_kind).value_counts()
-        summary = "; ".join(f"{count} x {kind}" for kind, count in kinds.items())
+        # Grouped by kind (the message without its numbers), shown with the first
+        # message's own numbers: the counts, not placeholders.
+        heads = rows["message"].map(_warning_head)
+        kinds = rows.assign(head=heads, kind=heads.map(_warning_kind)).groupby(
+            "kind", sort=False)["head"]
+        summary = "; ".join(
+            f"{len(group)} x {group.iloc[0]}"
+            + ("" if group.nunique() == 1 else " (the first; the numbers differ)")
+            for _, group in kinds
+        )
         warn_user(
             f"{measure}: {len(rows)} warning(s) while resampling ({summary}); "
             "report.warnings (--verbose on the command line) lists them.",
@@ -1027,7 +1058,11 @@ def _warn_once_per_measure(caught):
         )
 
 
-def _warning_kind(message):
-    """A warning's message without its numbers: one kind, however many values."""
-    words = message.split(":")[0].split("(")[0].split()
-    return " ".join("N" if any(c.isdigit() for c in word) else word for word in words)
+def _warning_head(message):
+    """A warning's message up to its first colon or parenthesis: what happened."""
+    return " ".join(message.split(":")[0].split("(")[0].split())
+
+
+def _warning_kind(head):
+    """A warning's head without its numbers: one kind, however many values."""
+    return " ".join("N" if any(c.isdigit() for c in word) else word for word in head.split())

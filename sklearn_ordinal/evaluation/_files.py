@@ -55,6 +55,14 @@ _PYEVALL_GROUP = "test_case"
 # Between the group and the id in an item's key: a control character no id holds.
 _SEPARATOR = "\x1f"
 
+# The longest line read from a CSV, TSV or JSON-lines file, in bytes: a row of an
+# evaluation file (an id, a label, a few class probabilities) is far shorter. A file
+# with no line breaks (a binary file, one record per ...) would otherwise be parsed
+# as one line, taking memory many times its size.
+_MAX_LINE_BYTES = 2**24
+# Read in blocks of this many bytes to find the longest line.
+_LINE_BLOCK = 2**20
+
 
 def read_evaluation_files(
     gold: str | os.PathLike[str],
@@ -148,9 +156,11 @@ def read_evaluation_files(
           that lacks it. It is given the class farthest from its gold class (the
           lowest class on a tie), which is wrong under every measure and the worst
           error under a distance; ``filled`` lists these items. Ids the gold file
-          lacks are left out, as under ``"drop"``. Accuracy is then PyEvALL's; a
-          precision or F-measure is not quite, as the farthest class gains a false
-          positive where PyEvALL counts precision over the predicted items only.
+          lacks are left out, as under ``"drop"``. Accuracy and recall are then
+          PyEvALL's; precision, F-measure and Cohen's kappa are not quite, as the
+          farthest class gains a false positive (and a share of kappa's chance
+          agreement) where PyEvALL counts precision over the predicted items only
+          and leaves a missing item out of every class in kappa's chance agreement.
     labels : array-like, default=None
         The classes in order, lowest first: needed by ``missing="wrong"`` and by
         ``proba_`` columns when the labels are text (numbers are ordered as numbers),
@@ -235,6 +245,12 @@ def read_evaluation_files(
     ]
     if not paths:
         raise ValueError("No prediction file given: give at least one system's file.")
+    for option, column in (("id_column", id_column), ("label_column", label_column)):
+        if not isinstance(column, str):
+            raise ValueError(
+                f"{option}={column!r}: it must name a column of the gold file (a str); "
+                "every gold item needs an id and a label."
+            )
     prediction_column = label_column if prediction_column is None else prediction_column
     gold_path = Path(gold)
     gold_table, gold_format = _read_table(gold_path)
@@ -448,7 +464,35 @@ def _sniff(path):
     )
 
 
+def _check_line_lengths(path):
+    """Refuse a line longer than ``_MAX_LINE_BYTES``, found in bounded blocks."""
+    start, newlines, offset = 0, 0, 0  # current line's start; line breaks; bytes read
+    with open(path, "rb") as file:
+        while block := file.read(_LINE_BLOCK):
+            breaks = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10) + offset
+            if len(breaks):
+                # The lines ending in this block, without their line break.
+                lengths = np.diff(np.concatenate([[start], breaks + 1])) - 1
+                too_long = np.flatnonzero(lengths > _MAX_LINE_BYTES)
+                if len(too_long):
+                    _refuse_line(path, newlines + int(too_long[0]) + 1)
+                newlines += len(breaks)
+                start = int(breaks[-1]) + 1
+            offset += len(block)
+            if offset - start > _MAX_LINE_BYTES:  # the line still open
+                _refuse_line(path, newlines + 1)
+
+
+def _refuse_line(path, number):
+    raise ValueError(
+        f"{path}: line {number} is longer than {_MAX_LINE_BYTES} bytes, far longer than "
+        "a row of ids, labels and probabilities; is this the right file? (A file with "
+        "no line breaks reads as one line.)"
+    )
+
+
 def _read_delimited(path, separator):
+    _check_line_lengths(path)
     try:
         # Every cell as text (ids are compared as written; labels are typed below),
         # and only an empty cell is missing: "NA" or "null" may be a label.
@@ -467,6 +511,12 @@ def _name(separator):
 
 
 def _read_json(path):
+    with open(path, "rb") as file:
+        head = file.read(65536).lstrip()
+    if not head.startswith(b"["):
+        # One record per line: each line is bounded as a CSV row is. (A JSON list may
+        # be written on one line, whatever its length.)
+        _check_line_lengths(path)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
@@ -587,6 +637,7 @@ def _typed_labels(labels, path):
         return labels
     if pd.api.types.is_bool_dtype(labels.dtype):
         raise ValueError(f"{path}: the labels are true/false, not ordinal classes.")
+    _refuse_beyond_int64(labels, path)
     kind = pd.api.types.infer_dtype(labels, skipna=False)
     if pd.api.types.is_numeric_dtype(labels.dtype):
         numbers = labels
@@ -608,6 +659,37 @@ def _typed_labels(labels, path):
         if (numbers == np.round(numbers)).all() and (numbers.abs() < 2.0**53).all():
             return numbers.astype(np.int64)
     return numbers
+
+
+def _refuse_beyond_int64(labels, path):
+    """Refuse whole-number labels outside int64, as the Python API does.
+
+    Read as float64 they would lose their last digits: 2**70 and 2**70 + 1 became one
+    class. Only labels written as integers (text of digits, JSON or Parquet integers)
+    count; a float label such as ``1e300`` is a float, kept as one.
+    """
+    limits = np.iinfo(np.int64)
+    if labels.dtype.kind == "u":
+        beyond = labels > limits.max
+        candidates = labels[beyond]
+    elif labels.dtype.kind == "O" or pd.api.types.is_string_dtype(labels.dtype):
+        text = labels.astype(str)
+        # Only the rare texts of 19 digits or more can leave int64: parse those.
+        text = text[text.str.len() >= 19].str.strip()
+        candidates = text[text.str.fullmatch(r"[+-]?\d{19,}", na=False)]
+        if candidates.empty:
+            return
+        beyond = candidates.map(lambda value: not limits.min <= int(value) <= limits.max)
+        candidates = candidates[beyond]
+    else:
+        return
+    if len(candidates):
+        raise ValueError(
+            f"{path}: {len(candidates)} label(s) are integers outside the int64 range "
+            f"[{limits.min}, {limits.max}], such as {candidates.iloc[0]}; labels must fit "
+            "in int64 (as float64 they would lose digits and merge classes). Renumber "
+            "the classes, keeping their order."
+        )
 
 
 def _integers(text):

@@ -117,10 +117,17 @@ def _table(header, rows, *, sortable=False, classes=None):
             + "".join(body) + "</tbody></table>")
 
 
+def fixed(value, digits):
+    """``value`` with ``digits`` decimals; a value that rounds to zero shows no sign
+    (``-0.000`` would read as a negative number)."""
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
 def render_html(report, *, digits=3):
     """The page of an :class:`EvaluationReport` (see :meth:`EvaluationReport.to_html`)."""
     def number(value):
-        return "n/a" if pd.isna(value) else f"{value:.{digits}f}"
+        return "n/a" if pd.isna(value) else fixed(value, digits)
 
     settings = report.settings
     level = f"{100 * settings['confidence_level']:g}%"

@@ -13,7 +13,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from ._html import render_html
+from .._markdown import markdown_cell, markdown_text
+from ..metrics._registry import check_recorded_scores
+from ._html import fixed, render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
 from ._wording import _intervals_phrase
@@ -397,13 +399,21 @@ class EvaluationReport:
     def __str__(self):
         return self.to_string()
 
+    def _kind(self, system):
+        """What the system gave: its kind, ``+probabilities`` when it also gave class
+        probabilities beside labels or scores."""
+        kind = self.systems[system]
+        given = self.settings.get("probabilities_given") or []
+        return f"{kind}+probabilities" if system in given and kind != "probabilities" else kind
+
     def to_frame(self) -> pd.DataFrame:
         """The scores as one tidy table: a row per (system, measure).
 
         Returns
         -------
         frame : pandas.DataFrame
-            Columns ``system``, ``kind`` (``"trivial"`` for the baseline rows),
+            Columns ``system``, ``kind`` (``"trivial"`` for the baseline rows;
+            ``"labels+probabilities"`` for a system that gave both),
             ``measure``, ``estimate``, ``low``, ``high``, ``greater_is_better``,
             ``trivial_class`` (baseline rows only) and ``note`` (why a value is NaN).
 
@@ -425,7 +435,7 @@ class EvaluationReport:
                 is_trivial = system == TRIVIAL
                 records.append({
                     "system": system,
-                    "kind": "trivial" if is_trivial else self.systems[system],
+                    "kind": "trivial" if is_trivial else self._kind(system),
                     "measure": measure,
                     "estimate": cell["estimate"],
                     "low": cell["low"],
@@ -634,6 +644,11 @@ class EvaluationReport:
              **{key: _number(record[key]) for key in ("estimate", "low", "high")}}
             for record in content["scores"]
         ]
+        # Read back, the scores are ranked and compared as given: each measure's must
+        # lie in its range (a report edited by hand, or written under another name).
+        for record in scores:
+            check_recorded_scores([record["estimate"]], record["measure"],
+                                  lambda _: f"system {record['system']!r} in this report")
         comparisons = [
             {key: (_number(value) if key not in ("measure", "system_a", "system_b", "better")
                    else value) for key, value in record.items()}
@@ -702,7 +717,7 @@ class EvaluationReport:
         | system | accuracy (higher is better) |
         """
         def number(value):
-            return "" if pd.isna(value) else f"{value:.{digits}f}"
+            return "" if pd.isna(value) else fixed(value, digits)
 
         def cell(row):
             if pd.isna(row["estimate"]):
@@ -713,14 +728,14 @@ class EvaluationReport:
         level = f"{100 * settings['confidence_level']:g}%"
         lines = ["# Evaluation report", ""]
         if self.input_note:
-            lines += [self.input_note, ""]
+            lines += [markdown_text(self.input_note), ""]
         lines += [
             f"Scores with {_intervals_phrase(settings, level)}. "
             + self.resampling_note,
             "",
         ]
         if self.probabilities_note:
-            lines += [self.probabilities_note, ""]
+            lines += [markdown_text(self.probabilities_note), ""]
         directions = [
             f"{m} ({'higher' if self.greater_is_better[m] else 'lower'} is better)"
             for m in self.measures
@@ -733,7 +748,7 @@ class EvaluationReport:
         lines += [
             "",
             f"{TRIVIAL}: the trivial classifier of each measure (one class for every item: "
-            + ", ".join(f"{m}: {self.trivial_classes[m]}" for m in self.measures)
+            + markdown_text(", ".join(f"{m}: {self.trivial_classes[m]}" for m in self.measures))
             + "). " + self.baseline_note,
             "",
         ]
@@ -771,7 +786,7 @@ class EvaluationReport:
             lines.append("")
         if len(self.notes):
             lines += ["## Notes", ""]
-            lines += [f"- {row.system}, {row.measure}: {row.reason}."
+            lines += [markdown_text(f"- {row.system}, {row.measure}: {row.reason}.")
                       for row in self.notes.itertuples()]
             lines.append("")
         text = "\n".join(lines)
@@ -881,11 +896,8 @@ def _verdict(system_b, better):
 
 
 def _markdown_table(header, rows):
-    def escape(value):
-        return str(value).replace("|", "\\|")
-
     return (
-        ["| " + " | ".join(escape(h) for h in header) + " |",
+        ["| " + " | ".join(markdown_cell(h) for h in header) + " |",
          "|" + "|".join(" --- " for _ in header) + "|"]
-        + ["| " + " | ".join(escape(v) for v in row) + " |" for row in rows]
+        + ["| " + " | ".join(markdown_cell(v) for v in row) + " |" for row in rows]
     )

@@ -27,6 +27,8 @@ from functools import cached_property, partial
 from inspect import signature
 from typing import Callable, Optional
 
+import numpy as np
+
 from .._compat import InvalidParameterError, validate_parameter_constraints
 from .._confusion import _one_or_many
 from .._records import _RECORD, record_of
@@ -544,6 +546,61 @@ def lookup(name, *, scorer_only=False):
     scorer_name = known[name]
     function, fixed = _NAMES[scorer_name]
     return getattr(function, _RECORD), dict(fixed), scorer_name
+
+
+def recorded_range(name):
+    """``(lowest, highest)`` of the values recorded under the measure name ``name``,
+    or None for a name the registry does not know.
+
+    A loss's scorer name (``neg_macro_mean_absolute_error``) records the scorer's
+    values, the negated loss: its range is the measure's own, negated and reversed.
+    """
+    try:
+        record, _, scorer_name = lookup(name)
+    except ValueError:
+        return None
+    low, high = record.value_range
+    if name == scorer_name and not record.greater_is_better:
+        return -high + 0.0, -low + 0.0  # + 0.0: no -0 in a message
+    return low, high
+
+
+def check_recorded_scores(values, name, cell_name):
+    """Refuse scores recorded under ``name`` that lie outside its range of values.
+
+    Scores taken as given (a table of scores, a report read back) are ranked and
+    compared in the direction the name gives: a loss's values recorded under its
+    ``neg_`` scorer name (or the reverse) would be ranked backwards with no word.
+    ``cell_name(i)`` names the score at flat position ``i`` for the message. A
+    name the registry does not know passes.
+    """
+    bounds = recorded_range(name)
+    values = np.asarray(values, dtype=np.float64)
+    if bounds is None or not values.size:
+        return
+    low, high = bounds
+    # A score averaged over folds may pass a bound by rounding: allow 1e-9 of it.
+    slack = 1e-9 * max(1.0, abs(low) if math.isfinite(low) else 0.0,
+                       abs(high) if math.isfinite(high) else 0.0)
+    outside = (values < low - slack) | (values > high + slack)
+    if not outside.any():
+        return
+    where = int(np.flatnonzero(outside.ravel())[0])
+    value = values.ravel()[where]
+    scorer_name = lookup(name)[2]
+    hint = ""
+    if name == scorer_name and name.startswith("neg_"):
+        hint = (f" These look like the loss itself: record them under "
+                f"{name[4:]!r}, whose values are >= 0 and lower is better.")
+    elif scorer_name.startswith("neg_") and name != scorer_name:
+        hint = (f" These look like the negated loss of the scorer: record them under "
+                f"{scorer_name!r}, whose values are <= 0 and higher is better.")
+    raise ValueError(
+        f"{int(outside.sum())} score(s) lie outside the range of {name!r}, "
+        f"[{low:g}, {high:g}]: {float(value)!r} for {cell_name(where)}.{hint} Scores outside "
+        "the measure's range would be ranked in the wrong direction or mean another "
+        "measure; check the measure name the scores were recorded under."
+    )
 
 
 def did_you_mean(name, known=None):

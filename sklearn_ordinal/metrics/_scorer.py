@@ -33,7 +33,12 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from .._compat import _BaseScorer
 from .._warnings import warn_user
 from .._records import record_of
-from .._validation import _categories, _is_ordered_categorical, _ordered_categorical
+from .._validation import (
+    _categories,
+    _is_ordered_categorical,
+    _ordered_categorical,
+    check_item_sequence,
+)
 from . import _registry
 
 
@@ -439,6 +444,7 @@ class _OrdinalScorer(_BaseScorer):
                 "(it takes no sample_weight). Score without weights, or choose a measure "
                 "that takes them."
             )
+        check_item_sequence(y_true, "y_true")
         classes = _stated_order(estimator, y_true, scoring_kwargs.get("labels"))
         y_pred, method = self._response_values(method_caller, estimator, X, classes)
         if self._response == "scores" and _ranks_only_labels(

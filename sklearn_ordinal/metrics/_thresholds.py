@@ -33,7 +33,7 @@ from sklearn.utils import column_or_1d
 
 from .._compat import validate_params
 from .._confusion import OrdinalConfusion
-from .._validation import _class_values, check_scored_targets
+from .._validation import _class_values, check_scored_targets, ordered_classes
 from ._registry import resolve
 
 # Candidate positions of one cut point scored per kernel call on the generic path:
@@ -298,8 +298,10 @@ def _search(task, resolved, classes, values, label_scale, weighted):
     starts = [
         # Rounding: cut points midway between the class values (label scale).
         task.boundaries_of((label_scale[:-1] + label_scale[1:]) / 2),
-        # The gold class proportions, predicted in score order.
-        np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
+        # The gold class proportions, predicted in score order (at most m: summed in
+        # another order, the class weights can pass the total weight by rounding).
+        np.minimum(np.searchsorted(task.sizes, np.cumsum(task.class_weights)[:-1]),
+                   task.m),
     ]
     for name in resolved.related_additive():
         related = resolve(name)
@@ -354,6 +356,10 @@ def _tune(y_true, y_score, scoring, labels=None, sample_weight=None):
             f"{resolved.name} takes no sample_weight, so weighted items cannot be judged "
             "by it. Leave sample_weight out, or choose a measure that takes weights."
         )
+    if labels is None and sample_weight is not None:
+        # The classes of every item, zero-weight ones too: the rule maps scores to
+        # these, so a class whose items all weigh 0 gets an empty interval, not none.
+        labels = ordered_classes(y_true, measure="optimal_thresholds")[0]
     classes, codes, scores, weights, _ = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight,
         measure="optimal_thresholds",
@@ -454,7 +460,8 @@ def optimal_thresholds(
         categories of an ordered ``Categorical``, else the sorted numeric labels.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative item weights. Zero-weight items are ignored: they add no
-        candidate cut point.
+        candidate cut point (their classes still count: a class whose items all weigh
+        0 gets an empty interval).
 
     Returns
     -------

@@ -98,24 +98,26 @@ def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
     a model without ``predict_proba``) costs its own cell, not the table.
     """
     # The warnings of an attempt that fails are dropped: the run of each measure on
-    # its own gives them again (once, not twice).
+    # its own gives them again (once, not twice). They are warned again only after
+    # the recording block: inside it, each one would be recorded again, appended to
+    # the list being walked (a loop without end).
+    error = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             result = cross_validate(
                 estimator, X, y, scoring=scorers, error_score="raise", **kwargs
             )
-        except Exception:
-            result = None
-            if error_score == "raise":
-                _reissue(caught)
-                raise
-    if result is not None:
+        except Exception as raised:
+            result, error = None, raised
+    if result is not None or error_score == "raise":
         _reissue(caught)
+        if error is not None:
+            raise error
         return {
             name: (result[f"test_{name}"], result.get("estimator")) for name in scorers
         }, {}
-    results, failures = {}, {}
+    results, failures, errors = {}, {}, []
     n_folds = len(kwargs["cv"])
     for name, scorer in scorers.items():
         try:
@@ -123,9 +125,19 @@ def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
                 estimator, X, y, scoring={name: scorer}, error_score="raise", **kwargs
             )
             results[name] = (result[f"test_{name}"], result.get("estimator"))
-        except Exception as error:
-            failures[name] = f"{type(error).__name__}: {error}"
+        except Exception as raised:
+            failures[name] = f"{type(raised).__name__}: {raised}"
             results[name] = (np.full(n_folds, float(error_score)), None)
+            errors.append(raised)
+    if len(failures) == len(scorers):
+        # Nothing scored: as cross_validate does when every fit fails, an error, not a
+        # table of error_score cells.
+        first = (str(errors[0]).strip().splitlines() or [""])[0]
+        raise ValueError(
+            f"All the {n_folds} fits failed under every measure (the first: "
+            f"{type(errors[0]).__name__}: {first}); it is very likely that the estimator "
+            "is misconfigured. Pass error_score='raise' to see the traceback."
+        ) from errors[0]
     return results, failures
 
 
@@ -231,7 +243,9 @@ def compare_to_trivial(
         estimator's cells under a measure that fails for it (the RPS of a model
         without ``predict_proba``, say), the other measures being scored as usual,
         with one warning per failing measure naming it and the reason; ``"raise"``
-        raises the error. The trivial classifiers never fail this way.
+        raises the error. When the estimator fails under every measure, a
+        ValueError, as ``cross_validate`` raises when every fit fails. The trivial
+        classifiers never fail this way.
 
     Returns
     -------

@@ -26,9 +26,10 @@ import numpy.typing as npt
 import pandas as pd
 from scipy import stats
 
+from .._markdown import markdown_cell, markdown_text
 from .._warnings import warn_user
 from .._compat import Interval, StrOptions, validate_params
-from ..metrics._registry import lookup
+from ..metrics._registry import check_recorded_scores, lookup
 from ._multiple_testing import holm_adjust
 
 # Fewer data sets than this: the omnibus tests' approximations and the pairwise tests
@@ -40,8 +41,12 @@ _MIN_DATASETS = 5
 _CHI2_RELIABLE_DATASETS = 10
 _CHI2_RELIABLE_SYSTEMS = 6
 
-# SciPy's exact Wilcoxon distribution is used up to this many data sets.
+# The exact Wilcoxon null distribution (ties and zeros included) is used up to this
+# many nonzero differences; beyond, SciPy's normal approximation.
 _WILCOXON_EXACT_MAX = 50
+# ... and while twice the sum of their ranks (the span of the exact distribution) stays
+# below this: under "pratt" and "zsplit" the zeros push the ranks up with N.
+_WILCOXON_EXACT_SPAN = 2**16
 
 # Columns of the long form of a score table.
 _LONG_COLUMNS = ("dataset", "system", "score")
@@ -303,28 +308,71 @@ def _rank_standard_error(n_datasets, n_systems):
     return math.sqrt(n_systems * (n_systems + 1) / (6 * n_datasets))
 
 
-def _wilcoxon_methods(differences):
-    """SciPy's ``method`` for each column: ``"exact"`` or ``"approx"``.
+def _signed_ranks(differences, zero_method):
+    """Ranks of ``|differences|`` (mid-ranks for ties) as SciPy ranks them, per column.
 
-    The exact null distribution when it applies, no zero and no tied absolute
-    difference among at most 50 data sets; otherwise the normal approximation with
-    SciPy's tie correction. SciPy's own ``"auto"`` differs between releases (recent
-    ones run exhaustive permutations for up to 13 data sets with ties or zeros,
-    seconds per call), so the choice is made here, the same in every SciPy version.
+    ``"wilcox"`` ranks the nonzero differences only; ``"pratt"`` and ``"zsplit"``
+    rank the zeros too (``"pratt"`` then leaves their ranks out of both sums,
+    ``"zsplit"`` gives half of them to each side). Zeros get rank 0 under
+    ``"wilcox"``, so that every column has the same length.
     """
-    size = np.sort(np.abs(differences), axis=0)
-    zeros = (size == 0).any(axis=0)
-    ties = (size[1:] == size[:-1]).any(axis=0)
-    exact = ~zeros & ~ties & (differences.shape[0] <= _WILCOXON_EXACT_MAX)
-    return np.where(exact, "exact", "approx")
+    size = np.abs(differences)
+    if zero_method == "wilcox":
+        # Zeros ranked below everything, then the ranks shifted down by the zeros'
+        # count: the nonzero differences' ranks among themselves.
+        ranks = stats.rankdata(size, axis=0) - (size == 0).sum(axis=0)
+        return np.where(size == 0, 0.0, ranks)
+    return stats.rankdata(size, axis=0)
+
+
+def _exact_signed_rank_pvalue(ranks, positive, nonzero):
+    """Two-sided exact p-value of the signed-rank sum, ties and zeros allowed.
+
+    Under the null hypothesis each nonzero difference is positive or negative with
+    probability 1/2, independently, whatever its (mid-)rank. The null distribution
+    of ``T`` = the sum of the ranks of the positive differences is the convolution
+    of the two-point distributions {0, r_i}; mid-ranks are halves, so twice the
+    ranks are integers and the convolution runs on integer sums (twice the largest
+    total rank sum plus one of them), one vectorized step per nonzero difference for
+    all columns.
+    ``T`` is symmetric about half the total, so the p-value is
+    ``P(|T - total/2| >= |t - total/2|) = 2 P(T <= min(t, total - t))`` (at most 1).
+    Zeros (rank excluded, or split evenly under ``"zsplit"``) add the same constant
+    to both sides of every sign pattern and do not change the p-value.
+    """
+    doubled = np.rint(2 * np.where(nonzero, ranks, 0.0)).astype(np.int64)
+    totals = doubled.sum(axis=0)
+    # A zero rank leaves the distribution as it is: only the nonzero ones, sorted to
+    # the bottom of each column, need a step.
+    doubled = np.sort(doubled, axis=0)[-max(int(nonzero.sum(axis=0).max()), 1):]
+    n_columns = doubled.shape[1]
+    width = int(totals.max()) + 1
+    distribution = np.zeros((n_columns, width))
+    distribution[:, 0] = 1.0
+    sums = np.arange(width)
+    rows = np.arange(n_columns)[:, None]
+    for rank in doubled:  # one step per data set; all columns at once
+        source = sums[None, :] - rank[:, None]
+        shifted = np.where(source >= 0, distribution[rows, np.maximum(source, 0)], 0.0)
+        distribution = 0.5 * (distribution + shifted)
+    observed = np.rint(2 * np.sum(np.where(nonzero & positive, ranks, 0.0), axis=0))
+    lower = np.minimum(observed, totals - observed).astype(np.int64)
+    cumulative = np.cumsum(distribution, axis=1)
+    return np.minimum(1.0, 2 * cumulative[np.arange(n_columns), lower])
 
 
 def _wilcoxon(differences, zero_method):
     """Two-sided Wilcoxon signed-rank statistic and p-value of each column.
 
-    Each column's is ``scipy.stats.wilcoxon(column, zero_method=zero_method,
-    method=m)`` with ``m`` from :func:`_wilcoxon_methods` (a test holds them equal);
-    the columns sharing a method are tested in one batched call.
+    The statistic is SciPy's, ``min(R+, R-)`` (``scipy.stats.wilcoxon(column,
+    zero_method=zero_method)``; a test holds them equal). The p-value is exact up to
+    50 nonzero differences, ties and zeros included (:func:`_exact_signed_rank_pvalue`): the
+    normal approximation can fall far below the smallest p-value the test can
+    attain with few data sets (0.046 where the exact one is 0.125 with four equal
+    differences), and SciPy's exact method does not take ties or zeros in every
+    supported release. Beyond 50 nonzero differences (or a span of rank sums over
+    2**16, when the zeros' ranks count), SciPy's normal approximation with its tie
+    correction.
 
     A column of zero differences only (two systems with the same score on every
     data set) gets statistic 0 and p-value 1: no data set tells them apart (SciPy
@@ -333,21 +381,34 @@ def _wilcoxon(differences, zero_method):
     n_pairs = differences.shape[1]
     statistic = np.zeros(n_pairs)
     pvalue = np.ones(n_pairs)
-    methods = _wilcoxon_methods(differences)
     differing = (differences != 0).any(axis=0)
-    for method in ("exact", "approx"):
-        columns = np.flatnonzero((methods == method) & differing)
-        if len(columns):
-            with warnings.catch_warnings():
-                # SciPy before 1.13 warns that the normal approximation is poor below
-                # 10 pairs; compare_across_datasets says what to trust with few data
-                # sets itself, once.
-                warnings.filterwarnings("ignore", message="Sample size too small",
-                                        category=UserWarning)
-                result = stats.wilcoxon(differences[:, columns], zero_method=zero_method,
-                                        method=method, axis=0)
-            statistic[columns] = result.statistic
-            pvalue[columns] = result.pvalue
+    if not differing.any():
+        return statistic, pvalue
+    columns = np.flatnonzero(differing)
+    part = differences[:, columns]
+    ranks = _signed_ranks(part, zero_method)
+    nonzero = part != 0
+    positive = part > 0
+    plus = np.sum(np.where(positive, ranks, 0.0), axis=0)
+    minus = np.sum(np.where(part < 0, ranks, 0.0), axis=0)
+    if zero_method == "zsplit":
+        half_zeros = np.sum(np.where(nonzero, 0.0, ranks), axis=0) / 2
+        plus, minus = plus + half_zeros, minus + half_zeros
+    statistic[columns] = np.minimum(plus, minus)
+    span = 2 * np.sum(np.where(nonzero, ranks, 0.0), axis=0)
+    exact = (nonzero.sum(axis=0) <= _WILCOXON_EXACT_MAX) & (span <= _WILCOXON_EXACT_SPAN)
+    if exact.any():
+        pvalue[columns[exact]] = _exact_signed_rank_pvalue(
+            ranks[:, exact], positive[:, exact], nonzero[:, exact])
+    if not exact.all():
+        with warnings.catch_warnings():
+            # SciPy before 1.13 warns that the normal approximation is poor below
+            # 10 pairs (not reached here: more than 50 nonzero differences).
+            warnings.filterwarnings("ignore", message="Sample size too small",
+                                    category=UserWarning)
+            result = stats.wilcoxon(part[:, ~exact], zero_method=zero_method,
+                                    method="approx", axis=0)
+        pvalue[columns[~exact]] = result.pvalue
     return statistic, pvalue
 
 
@@ -451,7 +512,7 @@ class AcrossDatasetsComparison:
     >>> result.pairwise[["wilcoxon_pvalue", "better"]].round(4)
                        wilcoxon_pvalue better
     system_a system_b
-    a        b                  0.0707      a
+    a        b                   0.125      a
     """
 
     scores: pd.DataFrame
@@ -597,13 +658,14 @@ class AcrossDatasetsComparison:
 
         def markdown_table(table):
             table = table.reset_index()
-            header = "| " + " | ".join(map(str, table.columns)) + " |"
+            header = "| " + " | ".join(map(markdown_cell, table.columns)) + " |"
             rule = "|" + "---|" * len(table.columns)
-            rows = ["| " + " | ".join(map(str, row)) + " |" for row in table.to_numpy()]
+            rows = ["| " + " | ".join(map(markdown_cell, row)) + " |"
+                    for row in table.to_numpy()]
             return "\n".join([header, rule, *rows])
 
         return "\n\n".join([
-            "\n".join(self._lines()),
+            "\n".join(map(markdown_text, self._lines())),
             markdown_table(self.summary().round(digits)),
             markdown_table(self._pairwise_display(digits)),
         ]) + "\n"
@@ -806,9 +868,12 @@ def compare_across_datasets(
     ``friedman.test``: without the correction ties make the test conservative.
     Demšar's worked example uses the uncorrected formula on its average ranks.
 
-    The Wilcoxon p-values use SciPy's exact distribution when no difference is zero
-    or tied and ``N <= 50``, else its normal approximation with tie correction,
-    whatever the SciPy release (whose ``"auto"`` choice has changed).
+    The Wilcoxon p-values come from the exact null distribution of the signed-rank
+    sum up to 50 nonzero differences, tied and zero differences included (each nonzero
+    difference's sign equally likely, its mid-rank fixed), the same in every SciPy
+    release; beyond, SciPy's normal approximation with tie correction. The normal
+    approximation with few data sets can fall below the smallest p-value the test
+    can attain.
 
     With ``k = 2`` the Friedman test is the two-sided sign test of the two systems
     (tied data sets left out); the Wilcoxon test is the more powerful one to read.
@@ -849,11 +914,17 @@ def compare_across_datasets(
     table, measure, source_direction = _score_table(scores, measure, include_trivial)
     direction = _direction(measure, greater_is_better, source_direction)
     table, dropped = _checked(table, drop_incomplete)
+    k = table.shape[1]
+    if measure is not None:
+        # Ranked as given: a loss's values under its neg_ scorer name (or the reverse)
+        # would reverse every rank.
+        check_recorded_scores(table.to_numpy(), measure, lambda i: (
+            f"data set {table.index[i // k]!r}, system {table.columns[i % k]!r}"))
     if control is not None and control not in table.columns:
         raise ValueError(
             f"control={control!r} is not a system; the systems are {list(table.columns)}."
         )
-    n, k = table.shape
+    n = table.shape[0]
     if n < _MIN_DATASETS:
         _small_sample_warning(n, alpha)
 

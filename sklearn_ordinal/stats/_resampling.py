@@ -529,11 +529,19 @@ def _acceleration(jackknife_values, counts):
     values, counts = jackknife_values[defined], counts[defined]
     if counts.sum() < 2:
         return 0.0
-    deviation = np.average(values, weights=counts) - values
-    spread = np.sum(counts * deviation**2)
-    if spread == 0:
+    # ``a`` does not change with the scale of the values: scaled to at most 1 (twice:
+    # the values, then their deviations), the cubes neither overflow (labels of
+    # 1e300 gave inf / inf) nor underflow.
+    size = np.max(np.abs(values))
+    if size == 0:
+        return 0.0
+    deviation = np.average(values / size, weights=counts) - values / size
+    size = np.max(np.abs(deviation))
+    if size == 0:
         # Every unit is alike to the jackknife: no skewness to correct.
         return 0.0
+    deviation = deviation / size
+    spread = np.sum(counts * deviation**2)
     return float(np.sum(counts * deviation**3) / (6 * spread**1.5))
 
 
