@@ -89,7 +89,7 @@ def _class_pair_aucs(table, ties):
         np.cumsum(weights[k], axis=-1, out=up_to[..., 1:])
         for l in range(k + 1, len(scores)):
             below, tied = _position_below(scores[k], scores[l])
-            ordered = up_to[..., below]
+            ordered = np.take(up_to, below, axis=-1)  # kept in row order (a stack)
             ordered[..., tied] += _TIED_PAIR_CREDIT[ties] * weights[k][..., below[tied]]
             sizes.append(n[k] * n[l])
             aucs.append(np.einsum("...i,...i->...", weights[l], ordered) / sizes[-1])
@@ -187,7 +187,8 @@ def _split_aucs_of_stack(table, ties):
     new_score = _steps_up(table.scores, order)
     cell_classes = _class_of_cells(table)[order]
     n = _class_weights(table)
-    weights = table.weights[:, order].astype(np.float64, copy=False)
+    # np.take keeps each table's row contiguous (fancy indexing may not).
+    weights = np.take(table.weights, order, axis=1).astype(np.float64, copy=False)
     starts = np.flatnonzero(new_score)
     if len(starts) == len(order):
         # Distinct scores: rho_i = (weight strictly below) + w_i / 2.
@@ -198,7 +199,7 @@ def _split_aucs_of_stack(table, ties):
         at_score = np.add.reduceat(weights, starts, axis=1)
         mid_rank = np.cumsum(at_score, axis=1)
         mid_rank -= 0.5 * at_score
-        mid_rank = mid_rank[:, group]
+        mid_rank = np.take(mid_rank, group, axis=1)
     mid_rank *= weights
     # Per class, the sum of its cells' columns: one product with their indicator.
     indicator = sparse.csr_matrix(
@@ -300,7 +301,7 @@ def _vus(table, ties="average"):
         up_to = np.zeros(ends.shape[:-1] + (ends.shape[-1] + 1,))
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
         below, tied = _position_below(scores[k - 1], scores[k])
-        previous_before, before = before, up_to[..., below]
+        previous_before, before = before, np.take(up_to, below, axis=-1)
         if unit:
             ends = before * scale[k]
         else:
