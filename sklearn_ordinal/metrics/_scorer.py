@@ -219,7 +219,7 @@ def _decision_scores(method_caller, estimator, X, classes):
     return score
 
 
-def _scores_and_method(method_caller, estimator, X, classes, methods=None):
+def _scores_and_method(method_caller, estimator, X, classes, methods=None, values=None):
     """One real score per item, higher meaning a higher class (the ranking guide), and the method
     that gave it.
 
@@ -229,7 +229,9 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None):
     regressor. With ``methods`` (``response_method=``), the first of them the
     estimator has, read the same way (``predict_log_proba`` as ``predict_proba``; a
     method of the estimator's own as one score per item). Positions are only
-    meaningful in a stated order, so a classifier needs ``classes``.
+    meaningful in a stated order, so a classifier needs ``classes``. ``values``: the
+    value of each class position, to score on the class values instead (the tuned
+    cut points of ``TunedThresholdsClassifierCV`` lie on its regressors' scale).
     """
     estimator_classes = getattr(estimator, "classes_", None)
     if estimator_classes is not None and classes is None:
@@ -260,12 +262,15 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None):
                 "response_method= (predict_proba gives the expected class)."
             )
         return score, method
+    def on_scale(positions):
+        return positions if values is None else np.asarray(values)[positions.astype(np.intp)]
+
     if method in ("predict_proba", "predict_log_proba") and estimator_classes is not None:
         proba = _predict_proba(method_caller, estimator, X, method)
-        return _expected_class(proba, _class_positions(estimator_classes, classes)), method
+        return _expected_class(proba, on_scale(_class_positions(estimator_classes, classes))), method
     prediction = np.asarray(_call(method_caller, estimator, method, X))
     if method == "predict" and estimator_classes is not None:
-        return _class_positions(prediction, classes), method
+        return on_scale(_class_positions(prediction, classes)), method
     if prediction.ndim == 2 and prediction.shape[1] == 1:
         prediction = prediction.ravel()
     if prediction.ndim != 1:
@@ -299,6 +304,18 @@ def _ranks_only_labels(scores, method, estimator, y_true, classes):
     if known.dtype.kind not in "biuf":
         return False
     return bool(np.all(np.isin(np.asarray(scores, dtype=float), known)))
+
+
+def _hard_labels_message(who, estimator, method, spelling):
+    """The warning when one score per item was asked for and ``predict`` gave only
+    class labels: ``who`` is what uses the scores ("make_ordinal_scorer(vus_score)
+    ranks"), ``spelling`` how to name another method."""
+    return (
+        f"{who} hard class labels: {type(estimator).__name__}.{method} gave only class "
+        "labels, so there are ties within every class instead of a score. Name the method "
+        f"that gives the model's real-valued score with {spelling}, or use a regressor "
+        "whose predict is real-valued."
+    )
 
 
 def _one_number(value, source):
@@ -444,14 +461,11 @@ class _OrdinalScorer(_BaseScorer):
         if self._response == "scores" and _ranks_only_labels(
             y_pred, method, estimator, y_true, classes
         ):
-            warn_user(
-                f"{self!r} ranks hard class labels: {type(estimator).__name__}.{method} "
-                "gave only class labels, so the ranking measure sees ties within every "
-                "class instead of a score. Name the method that gives the model's real-valued "
-                "score with make_ordinal_scorer(..., response_method='...') (or "
-                "get_scorer(name, response_method=...)), or use a regressor whose predict "
-                "is real-valued.",
-            )
+            warn_user(_hard_labels_message(
+                f"{self!r} ranks", estimator, method,
+                "make_ordinal_scorer(..., response_method='...') (or "
+                "get_scorer(name, response_method=...))",
+            ))
         # One class order for the scores and the measure (a measure that takes no
         # labels orders the classes itself and must then refuse unordered strings).
         if classes is not None and _accepts(self._score_func, "labels"):
