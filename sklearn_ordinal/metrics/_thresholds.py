@@ -40,6 +40,10 @@ from ._registry import resolve
 # a stack of (block, K, K) confusion matrices stays near 16 MB for K = 10.
 _BLOCK = 2**14
 
+# Items gathered per call when a column of prefix sums is built: the index
+# conversion of one block (8 bytes an item) stays at 512 KB.
+_GATHER_BLOCK = 2**16
+
 # A move must gain more than this (relative) to count, so that two positions equal up
 # to rounding never swap back and forth.
 _RTOL = 1e-12
@@ -66,7 +70,9 @@ class _SortedTask:
         np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
         self.scores = sorted_scores if new.all() else sorted_scores[new]
         self.starts = None if new.all() else np.append(np.flatnonzero(new), len(order))
-        self.codes = codes[order]
+        # The sorted classes in the smallest integer type (one byte for K <= 256): the
+        # dynamic programme's memory is per item.
+        self.codes = codes.astype(np.min_scalar_type(max(n_classes - 1, 0)))[order]
         self.weights = None if weights is None else weights[order]
         self.n_classes = n_classes
         self.class_weights = np.bincount(codes, weights=weights, minlength=n_classes).astype(
@@ -77,16 +83,29 @@ class _SortedTask:
     def m(self):
         return len(self.scores)
 
-    def column_prefix(self, per_class):
+    def column_prefix(self, per_class, out=None):
         """``P[g] = sum of w_d per_class[y_d]`` over the items of the first g distinct
-        scores (shape ``(m + 1,)``): the prefix sums of one column of ``W @ C``."""
-        item = per_class[self.codes]
+        scores (shape ``(m + 1,)``): the prefix sums of one column of ``W @ C``.
+
+        ``out``: an array of shape ``(m + 1,)`` to write into, so that a caller taking
+        one column after another reuses one buffer (no item-sized temporaries when
+        the scores are distinct).
+        """
+        full = out if out is not None and self.starts is None else np.empty(len(self.codes) + 1)
+        full[0] = 0.0
+        per_class = np.asarray(per_class, dtype=np.float64)
+        # In blocks: take turns one-byte codes into intp indices, 8 bytes an item if
+        # done at once. mode="clip": with the default "raise", take copies its output.
+        for start in range(0, len(self.codes), _GATHER_BLOCK):
+            stop = start + _GATHER_BLOCK
+            np.take(per_class, self.codes[start:stop], out=full[1 + start:1 + stop],
+                    mode="clip")
         if self.weights is not None:
-            item *= self.weights
-        prefix = np.empty(len(item) + 1)
-        prefix[0] = 0.0
-        np.cumsum(item, out=prefix[1:])
-        return prefix if self.starts is None else prefix[self.starts]
+            np.multiply(full[1:], self.weights, out=full[1:])
+        np.cumsum(full[1:], out=full[1:])
+        if self.starts is None:
+            return full
+        return np.take(full, self.starts, out=out, mode="clip")
 
     @cached_property
     def prefix(self):
@@ -100,16 +119,18 @@ class _SortedTask:
 
     def confusion(self, boundaries):
         """``M[i, j]`` (true i, predicted j) when class j holds the distinct scores
-        ``boundaries[j - 1] <= g < boundaries[j]``."""
+        ``boundaries[j - 1] <= g < boundaries[j]``: one count per class's run of items,
+        no item-sized temporary."""
         ends = np.asarray(boundaries)
         if self.starts is not None:
             ends = self.starts[ends]
-        runs = np.diff(np.concatenate([[0], ends, [len(self.codes)]]))
-        predicted = np.repeat(np.arange(self.n_classes), runs)
         k = self.n_classes
-        return np.bincount(
-            self.codes * k + predicted, weights=self.weights, minlength=k * k
-        ).reshape(k, k).astype(np.float64)
+        edges = np.concatenate([[0], ends, [len(self.codes)]])
+        matrix = np.empty((k, k))
+        for j, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
+            weights = None if self.weights is None else self.weights[lo:hi]
+            matrix[:, j] = np.bincount(self.codes[lo:hi], weights=weights, minlength=k)
+        return matrix
 
     def cut_points(self, boundaries):
         """Cut points of the boundaries: midway between the two distinct scores around a
@@ -141,23 +162,34 @@ def _exact_boundaries(task, gain):
     :math:`f_j(g) = S_j(g) + \min_{g' \le g} (f_{j-1}(g') - S_j(g'))`, a cumulative
     minimum: O(m K) after the sort. Each ``S_j`` is one column of the (items, K) x
     (K, K) product, taken as a gather of ``cost[:, j]`` by the sorted true classes and
-    a cumulative sum, one class at a time (no (m, K) array).
+    a cumulative sum, one class at a time into one buffer (no (m, K) array).
+
+    The traceback keeps, per class, one byte per distinct score: whether the
+    candidate there is a new strict running minimum. The argmin of a prefix (its
+    first minimum, as ``np.argmin``) is the last such record in it. Peak memory:
+    three float buffers and K - 1 bytes per distinct score.
     """
-    n_classes = task.n_classes
+    n_classes, size = task.n_classes, task.m + 1
     cost = -np.asarray(gain, dtype=np.float64)
-    best = task.column_prefix(cost[:, 0])
-    # candidates[j - 1][g] = f_{j-1}(g) - S_j(g): kept to trace the optimum back.
-    candidates = []
+    best = task.column_prefix(cost[:, 0], out=np.empty(size))
+    sums, candidate = np.empty(size), np.empty(size)
+    records = np.empty((max(n_classes - 1, 0), size), dtype=bool)
     for j in range(1, n_classes):
-        sums = task.column_prefix(cost[:, j])
-        candidate = np.subtract(best, sums)
-        candidates.append(candidate)
+        task.column_prefix(cost[:, j], out=sums)
+        # candidate[g] = f_{j-1}(g) - S_j(g)
+        np.subtract(best, sums, out=candidate)
         np.minimum.accumulate(candidate, out=best)
+        record = records[j - 1]
+        record[0] = True
+        np.less(candidate[1:], best[:-1], out=record[1:])
         best += sums
+    del best, sums, candidate
     boundaries = np.empty(n_classes - 1, dtype=np.intp)
     end = task.m
     for j in range(n_classes - 1, 0, -1):
-        end = int(np.argmin(candidates[j - 1][: end + 1]))
+        # The last record at or before ``end``: argmax of the reversed view finds it
+        # without a copy.
+        end = end - int(np.argmax(records[j - 1][end::-1]))
         boundaries[j - 1] = end
     return boundaries
 
@@ -333,7 +365,7 @@ def _check_scores(y_score):
         raise ValueError(
             f"y_score must hold real numbers, one score per item; got dtype {y_score.dtype}."
         )
-    y_score = y_score.astype(np.float64)
+    y_score = y_score.astype(np.float64, copy=False)
     if not np.isfinite(y_score).all():
         raise ValueError(
             "y_score holds NaN or infinite values; every item needs a finite score. Drop "
@@ -362,6 +394,8 @@ def _tune(y_true, y_score, scoring, labels=None, sample_weight=None):
     values = _class_values(classes, class_values)
     label_scale = _class_values(classes, class_values, relative=False)
     task = _SortedTask(codes, scores, weights, len(classes))
+    # The task holds the sorted copies: the item-sized inputs go before the search.
+    del codes, scores, y_score
     boundaries, method = _search(
         task, resolved, classes, values, label_scale, weights is not None
     )
