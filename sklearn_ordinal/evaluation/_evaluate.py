@@ -22,6 +22,7 @@ from .._validation import (
     _check_1d_labels,
     _is_real_valued,
     _ordered_categorical,
+    _refuse_dask,
     check_ordinal_targets,
 )
 from ..dummy import TrivialOrdinalClassifier
@@ -568,6 +569,7 @@ def evaluate(
     -0.214 True
     """
     systems = _systems(predictions)
+    _refuse_dask("evaluate", y_true, *systems.values(), sample_weight)
     probas = _with_probabilities(systems, y_proba)
     y_checked = _check_1d_labels(y_true, "y_true")
     n_items = len(y_checked)
@@ -594,6 +596,10 @@ def evaluate(
               for name, proba in probas.items()}
     probabilities_given = [name for name in systems
                            if kinds[name] == "probabilities" or name in probas]
+    if measures is not None and not isinstance(measures, str) and not callable(measures) \
+            and len(measures) == 0:
+        raise ValueError("measures is empty: give at least one measure name, or leave "
+                         "measures out for the default ones.")
     chosen: Any = measures
     if chosen is None:
         chosen = list(DEFAULT_MEASURES)

@@ -88,6 +88,22 @@ def _stated_order(estimator, y_true, labels):
     return np.union1d(classes, unseen)
 
 
+def _no_order_message(estimator_classes, consequence, example):
+    """Why a classifier's ``classes_`` give no class order, in what they are."""
+    shown = np.asarray(estimator_classes)
+    if shown.ndim != 1:
+        return (
+            f"The classifier's classes_ {shown.tolist()} are not one flat list of classes "
+            f"(shape {shown.shape}: a multi-output classifier's), so {consequence}. "
+            "Ordinal measures score one output: fit the classifier on a 1-D y."
+        )
+    return (
+        f"The classifier's classes {shown.tolist()} are strings in sorted order, which "
+        f"states no ordinal order, so {consequence}. Make the scorer with labels=[...] "
+        f"(lowest class first), e.g. {example}, or pass y as an ordered pandas Categorical."
+    )
+
+
 def _class_positions(labels, classes):
     """Position of each of ``labels`` in the ordered ``classes``."""
     positions = {label: k for k, label in enumerate(np.asarray(classes).tolist())}
@@ -189,14 +205,11 @@ def _proba_response(method_caller, estimator, X, classes, methods=None):
             "classifier with predict_proba."
         )
     if classes is None:
-        raise ValueError(
-            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
-            "in sorted order, which states no ordinal order, so its probability columns "
-            "cannot be put in class order. Make the scorer with labels=[...] (lowest class "
-            "first), e.g. make_ordinal_scorer(ranked_probability_score_loss, "
-            "greater_is_better=False, response='proba', labels=[...]), or pass y as an "
-            "ordered pandas Categorical."
-        )
+        raise ValueError(_no_order_message(
+            estimator_classes, "its probability columns cannot be put in class order",
+            "make_ordinal_scorer(ranked_probability_score_loss, greater_is_better=False, "
+            "response='proba', labels=[...])",
+        ))
     proba = _predict_proba(method_caller, estimator, X, method)
     ordered = np.zeros((proba.shape[0], len(classes)))
     ordered[:, _class_positions(estimator_classes, classes).astype(np.intp)] = proba
@@ -235,13 +248,10 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None, value
     """
     estimator_classes = getattr(estimator, "classes_", None)
     if estimator_classes is not None and classes is None:
-        raise ValueError(
-            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
-            "in sorted order, which states no ordinal order, so its output cannot be turned "
-            "into ordinal scores. Make the scorer with labels=[...] (lowest class first), "
-            "e.g. make_ordinal_scorer(vus_score, response='scores', labels=[...]), or pass "
-            "y as an ordered pandas Categorical."
-        )
+        raise ValueError(_no_order_message(
+            estimator_classes, "its output cannot be turned into ordinal scores",
+            "get_scorer('vus', labels=[...])",
+        ))
     if methods is None:
         if hasattr(estimator, "decision_function"):
             score = _decision_scores(method_caller, estimator, X, classes)
@@ -565,6 +575,7 @@ def make_ordinal_scorer(
             f"greater_is_better must be True or False; got {greater_is_better!r}."
         )
     _check_response_method(response_method)
+    _check_method_reads(response, response_method, score_func)
     record, fixed = record_of(score_func)
     if record is not None:
         # A parameter the measure refuses is refused now, not in the first fold.
@@ -588,6 +599,28 @@ def _check_response_method(response_method):
         "response_method must be an estimator method name (e.g. 'decision_function') or "
         f"a tuple of them, tried in order; got {response_method!r}."
     )
+
+
+# Methods whose output is class probabilities, one column per class.
+_PROBABILITY_METHODS = ("predict_proba", "predict_log_proba")
+
+
+def _check_method_reads(response, response_method, score_func):
+    """Refuse, at construction, a probability method for a measure of classes: its
+    output (one column per class) is no class label, and would fail on its shape in
+    every fold."""
+    if response != "labels" or response_method is None:
+        return
+    methods = [response_method] if isinstance(response_method, str) else list(response_method)
+    probability = [method for method in methods if method in _PROBABILITY_METHODS]
+    if probability:
+        name = getattr(score_func, "__name__", None) or repr(score_func)
+        raise ValueError(
+            f"{name} is a measure of predicted classes, so it cannot read "
+            f"{probability[0]}'s class probabilities (response_method={response_method!r}). "
+            "Leave response_method out (predict gives the classes), or choose a "
+            "probabilistic measure (e.g. 'neg_ranked_probability_score')."
+        )
 
 
 def _named_measure(name, greater_is_better, response, kwargs):

@@ -33,7 +33,7 @@ from sklearn.utils import column_or_1d
 
 from .._compat import validate_params
 from .._confusion import OrdinalConfusion
-from .._validation import _class_values, check_scored_targets
+from .._validation import _SCORER_VALUES_ADVICE, _class_values, check_scored_targets
 from ._registry import resolve
 
 # Candidate positions of one cut point scored per kernel call on the generic path:
@@ -391,8 +391,9 @@ def _tune(y_true, y_score, scoring, labels=None, sample_weight=None):
         measure="optimal_thresholds",
     )
     class_values = resolved.data.get("class_values")
-    values = _class_values(classes, class_values)
-    label_scale = _class_values(classes, class_values, relative=False)
+    values = _class_values(classes, class_values, advice=_SCORER_VALUES_ADVICE)
+    label_scale = _class_values(classes, class_values, relative=False,
+                                advice=_SCORER_VALUES_ADVICE)
     task = _SortedTask(codes, scores, weights, len(classes))
     # The task holds the sorted copies: the item-sized inputs go before the search.
     del codes, scores, y_score

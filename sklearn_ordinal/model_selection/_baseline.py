@@ -22,6 +22,7 @@ from sklearn.exceptions import FitFailedWarning
 from sklearn.model_selection import check_cv, cross_validate
 
 from .._compat import HasMethods, Interval, StrOptions, _safe_indexing, validate_params
+from .._validation import _refuse_dask
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
 from ..metrics._registry import resolve
@@ -294,6 +295,7 @@ def compare_to_trivial(
     neg_mean_absolute_error                -0.977        -0.805  [4, 4, 4, 4, 4] -0.213
     neg_macro_mean_absolute_error          -1.037        -1.200  [3, 3, 3, 3, 3]  0.136
     """
+    _refuse_dask("compare_to_trivial", X, y, groups)
     scorers = _named_scorers(scoring)
     # Draw the folds once: both sides must see the same ones, even if cv shuffles.
     splits = list(check_cv(cv, y, classifier=True).split(X, y, groups))

@@ -68,6 +68,9 @@ if TYPE_CHECKING:
 
 _ResponseMethod = Literal["auto", "decision_function", "predict_proba", "predict"]
 
+# The tuner's class values are its labels' (a regressor learns them): no class_values.
+_LABELS_ADVICE = "give the classes in increasing order in labels=."
+
 # The scorers' default: the measure users of ordinal classification report most.
 _DEFAULT_SCORING = "neg_macro_mean_absolute_error"
 
@@ -417,7 +420,7 @@ class TunedThresholdsClassifierCV(ClassifierMixin, MetaEstimatorMixin, BaseEstim
         fit_params, split_params, measure_weight = self._routed(sample_weight, params)
         if measure_weight is not None:
             measure_weight = np.asarray(measure_weight, dtype=np.float64)
-        scale = _class_values(classes, None, relative=False)
+        scale = _class_values(classes, None, relative=False, advice=_LABELS_ADVICE)
         # A classifier learns the labels; a regressor the class values.
         classifier = _is_classifier_like(self.estimator)
         target = classes[codes] if classifier else scale[codes]
@@ -497,7 +500,8 @@ class TunedThresholdsClassifierCV(ClassifierMixin, MetaEstimatorMixin, BaseEstim
         value scale for ``predict`` and ``predict_proba`` responses). Not a public
         ``decision_function``: scikit-learn reads that as thresholded at 0."""
         return _scores(self.estimator_, X, (self.response_method_,), self.classes_,
-                       _class_values(self.classes_, None, relative=False))[0]
+                       _class_values(self.classes_, None, relative=False,
+                                     advice=_LABELS_ADVICE))[0]
 
     def predict(self, X: npt.ArrayLike) -> npt.NDArray[Any]:
         """The class of each row: the number of cut points strictly below its score.
