@@ -128,3 +128,42 @@ def test_a_measure_of_classes_refuses_probabilities_at_construction(method):
     # A probabilistic or ranking measure takes them.
     get_scorer("neg_ranked_probability_score", response_method="predict_proba")
     get_scorer("vus", response_method="predict_proba")
+
+
+# --- Item 6 ---------------------------------------------------------------------------
+
+
+class _SortedStrings(ClassifierMixin, BaseEstimator):
+    def fit(self, X, y):
+        self.classes_ = np.array(["high", "low", "mid"])
+        return self
+
+    def predict_proba(self, X):
+        return np.full((len(X), 3), 1 / 3)
+
+    def predict(self, X):
+        return np.full(len(X), "low")
+
+
+@pytest.mark.parametrize("name, spelling", [
+    ("vus", "get_scorer('vus', labels=[...])"),
+    ("neg_ranked_probability_score",
+     "get_scorer('neg_ranked_probability_score', labels=[...])"),
+])
+def test_string_classes_are_told_the_get_scorer_spelling(name, spelling):
+    X, y = np.zeros((3, 1)), np.array(["low", "mid", "high"])
+    with pytest.raises(ValueError, match="strings in sorted order") as caught:
+        get_scorer(name)(_SortedStrings().fit(X, y), X, y)
+    assert spelling in str(caught.value)
+    assert "make_ordinal_scorer(" not in str(caught.value)
+
+
+def test_signatures_name_array_like_not_its_expansion():
+    import inspect
+
+    from sklearn_ordinal.metrics import mean_absolute_error, weighted_kappa_score
+
+    for function in (weighted_kappa_score, mean_absolute_error):
+        shown = str(inspect.signature(function))
+        assert "ArrayLike" in shown and "_NestedSequence" not in shown
+        assert len(shown) < 400

@@ -11,6 +11,9 @@ validation, so that string labels and ordered categoricals are ordered as
 everywhere else in the package.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from numbers import Integral
 from typing import Literal, Optional, Union
 

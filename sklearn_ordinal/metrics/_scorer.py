@@ -207,8 +207,7 @@ def _proba_response(method_caller, estimator, X, classes, methods=None):
     if classes is None:
         raise ValueError(_no_order_message(
             estimator_classes, "its probability columns cannot be put in class order",
-            "make_ordinal_scorer(ranked_probability_score_loss, greater_is_better=False, "
-            "response='proba', labels=[...])",
+            "get_scorer('neg_ranked_probability_score', labels=[...])",
         ))
     proba = _predict_proba(method_caller, estimator, X, method)
     ordered = np.zeros((proba.shape[0], len(classes)))
