@@ -16,8 +16,9 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
    training folds under that measure.
 3. How sure is each comparison? The out-of-fold predictions of the model and of the
    trivial classifier are pooled and compared item by item
-   (sklearn_ordinal.stats.compare_scores): a paired 95% BCa interval of the
-   difference and a paired randomization p-value.
+   (sklearn_ordinal.stats.compare_scores): a paired 95% percentile bootstrap
+   interval of the difference and the p-value of its inversion, as the evaluation
+   report gives them, so that the interval excludes 0 exactly when p < 0.05.
 """
 
 import argparse
@@ -248,7 +249,9 @@ def _run(args):
     _say("than the trivial class, below 0 worse. The trivial class is chosen on each")
     _say("training fold for that measure (Baccianella et al. 2009).")
     _say("difference: the measure on all out-of-fold predictions, model minus trivial,")
-    _say("higher = better; significantly better = its BCa interval lies above 0.")
+    _say("higher = better; significantly better = its percentile bootstrap interval")
+    _say("lies above 0; the p-value is that interval's inversion (p < 0.05 exactly when")
+    _say("the interval excludes 0).")
     _say(f"Finished in {time.perf_counter() - start:.1f} s.")
 
 

@@ -19,7 +19,7 @@ from sklearn_ordinal import evaluate
 from sklearn_ordinal.dummy import TrivialOrdinalClassifier
 from sklearn_ordinal.evaluation import EvaluationReport
 from sklearn_ordinal.stats._multiple_testing import holm_adjust
-from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
+from sklearn_ordinal.stats._interval_pvalue import percentile_interval_pvalue
 from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 from sklearn_ordinal.metrics import (
     get_scorer,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import sklearn_ordinal.evaluation as evaluation_package
 from sklearn_ordinal import evaluate
-from sklearn_ordinal.evaluation._interval_pvalue import percentile_interval_pvalue
+from sklearn_ordinal.stats._interval_pvalue import percentile_interval_pvalue
 from sklearn_ordinal.evaluation._trivial_row import TRIVIAL
 
 EVALUATION = Path(evaluation_package.__file__).parent

@@ -167,3 +167,40 @@ def test_signatures_name_array_like_not_its_expansion():
         shown = str(inspect.signature(function))
         assert "ArrayLike" in shown and "_NestedSequence" not in shown
         assert len(shown) < 400
+
+
+# --- Item 7 ---------------------------------------------------------------------------
+
+
+def test_compare_to_trivial_p_value_agrees_with_its_interval():
+    from sklearn.linear_model import LogisticRegression
+
+    from _standins import ordinal_task
+
+    agreed = 0
+    for seed in range(4):
+        X, y = ordinal_task(n=150, n_classes=4, seed=seed)
+        X = X + np.random.default_rng(seed).normal(0, 1.5, X.shape)  # a weak model
+        table = compare_to_trivial(
+            LogisticRegression(), X, y, cv=3, confidence_level=0.95, n_resamples=999,
+            random_state=seed,
+            scoring=["neg_macro_mean_absolute_error", "neg_mean_absolute_error", "cem_ord"])
+        for _, row in table.iterrows():
+            excludes_zero = row["difference_low"] > 0 or row["difference_high"] < 0
+            # The inversion: the 95% interval excludes 0 exactly when p < 0.05.
+            assert excludes_zero == (row["pvalue"] < 0.05)
+            agreed += 1
+    assert agreed == 12
+
+
+def test_compare_text_is_wrapped_at_80_columns(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    systems = [f"system_with_a_long_name_{i}" for i in range(6)]
+    rows = [{"dataset": f"d{d}", "system": s, "score": rng.uniform()}
+            for d in range(8) for s in systems]
+    path = tmp_path / "scores.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    assert main(["compare", str(path), "--measure", "accuracy"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "Friedman" in out and "system_with_a_long_name_5" in out

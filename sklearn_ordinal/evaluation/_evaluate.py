@@ -35,7 +35,7 @@ from ..stats import ScoreInterval, compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
 from ..stats._resampling import DEFAULT_N_RESAMPLES, shared_resamples
-from ._interval_pvalue import percentile_interval_pvalue
+from ..stats._interval_pvalue import percentile_interval_pvalue
 from .._warnings import warn_user
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL
