@@ -699,6 +699,24 @@ def _refuse_dask(door, *arrays):
         )
 
 
+def _refuse_scaling(self, other):
+    """``__mul__`` and ``__rmul__`` of the chunk summaries (``OrdinalConfusion``,
+    ``ScoreTable``): a NamedTuple would repeat its fields (``confusion * 2`` a
+    10-tuple)."""
+    raise TypeError(
+        f"{type(self).__name__} cannot be multiplied: scaling every weight changes no "
+        "measure. To weight a chunk, count it with sample_weight=; to combine chunks, "
+        "add them."
+    )
+
+
+def _add_to_zero(self, other):
+    """``__radd__`` of the chunk summaries: ``sum(chunks)`` starts from 0."""
+    if isinstance(other, int) and other == 0:
+        return self
+    return NotImplemented
+
+
 def _check_same_classes(first, second, what):
     """Chunks add up only over one class set, fixed up front (the conventions: never guessed)."""
     if first.classes.dtype.kind != second.classes.dtype.kind or not np.array_equal(
