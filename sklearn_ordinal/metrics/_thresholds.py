@@ -92,29 +92,37 @@ class _SortedTask:
         the scores are distinct).
         """
         full = out if out is not None and self.starts is None else np.empty(len(self.codes) + 1)
-        full[0] = 0.0
-        per_class = np.asarray(per_class, dtype=np.float64)
-        # In blocks: take turns one-byte codes into intp indices, 8 bytes an item if
-        # done at once. mode="clip": with the default "raise", take copies its output.
-        for start in range(0, len(self.codes), _GATHER_BLOCK):
-            stop = start + _GATHER_BLOCK
-            np.take(per_class, self.codes[start:stop], out=full[1 + start:1 + stop],
-                    mode="clip")
-        if self.weights is not None:
-            np.multiply(full[1:], self.weights, out=full[1:])
-        np.cumsum(full[1:], out=full[1:])
+        self.running_sums(per_class, 0, len(self.codes), full)
         if self.starts is None:
             return full
         return np.take(full, self.starts, out=out, mode="clip")
+
+    def running_sums(self, per_class, first, last, out=None):
+        """``out[i] = sum of w_d per_class[y_d]`` over the sorted items
+        ``first .. first + i - 1`` (shape ``(last - first + 1,)``)."""
+        out = np.empty(last - first + 1) if out is None else out
+        out[0] = 0.0
+        per_class = np.asarray(per_class, dtype=np.float64)
+        # In blocks: take turns one-byte codes into intp indices, 8 bytes an item if
+        # done at once. mode="clip": with the default "raise", take copies its output.
+        for start in range(first, last, _GATHER_BLOCK):
+            stop = min(start + _GATHER_BLOCK, last)
+            np.take(per_class, self.codes[start:stop],
+                    out=out[1 + start - first:1 + stop - first], mode="clip")
+        if self.weights is not None:
+            np.multiply(out[1:], self.weights[first:last], out=out[1:])
+        np.cumsum(out[1:], out=out[1:])
+        return out
 
     @cached_property
     def prefix(self):
         """``prefix[i, g]``: weight of true class i among the first g distinct scores."""
         return np.array([self.column_prefix(row) for row in np.eye(self.n_classes)])
 
-    @cached_property
+    @property
     def sizes(self):
-        """Weight of the items of the first g distinct scores."""
+        """Weight of the items of the first g distinct scores (computed on each use:
+        an item-sized array kept for one starting point only)."""
         return self.column_prefix(np.ones(self.n_classes))
 
     def confusion(self, boundaries):
@@ -200,33 +208,44 @@ def _exact_boundaries(task, gain):
 class _KappaObjective:
     """Cohen's kappa of every position of one cut point in O(1) each.
 
-    Kappa is ``1 - sum(W O) / sum(W E)``. Moving cut point t changes only columns t
-    and t + 1 of the confusion matrix ``O``, so the observed disagreement
-    ``sum(W O)`` changes by differences of ``G[:, j] = prefix @ W[:, j]`` and the
-    chance disagreement ``sum(W E) = sum_j m_j a_j`` (``m_j`` the predicted class
-    weights, ``a = n_true @ W / N``) by differences of the prefix weights.
+    Kappa is ``1 - sum(W O) / sum(W E)``. Moving cut point t between its neighbours
+    (the distinct scores ``lo..hi``) changes only columns t and t + 1 of the
+    confusion matrix ``O``: the observed disagreement ``sum(W O)`` changes by the
+    running sums, over the items of ``lo..hi``, of ``w W[y, t]`` and ``w W[y, t + 1]``,
+    and the chance disagreement ``sum(W E) = sum_j m_j a_j`` (``m_j`` the predicted
+    class weights, ``a = n_true @ W / N``) by the running item weights. Those sums
+    are taken over the items between the neighbours only, and the other classes'
+    parts from the confusion matrix of the current cut points: nothing item-sized is
+    kept between steps (K prefix arrays would cost 8 K bytes an item).
     """
 
     wide = False
 
     def __init__(self, task, disagreement):
         self.task, self.disagreement = task, disagreement
-        self.columns = [task.column_prefix(column) for column in disagreement.T]
         self.chance_rate = task.class_weights @ disagreement / task.class_weights.sum()
 
     def gains(self, boundaries, t, positions):
-        task, rate, size = self.task, self.chance_rate, self.task.sizes
-        ends = np.concatenate([[0], boundaries, [task.m]])
-        # The other classes' parts, O(K) from the prefix sums at the boundaries.
+        task, rate, weights = self.task, self.chance_rate, self.disagreement
+        matrix = task.confusion(boundaries)
         rest = [j for j in range(task.n_classes) if j not in (t, t + 1)]
-        observed_rest = sum(self.columns[j][ends[j + 1]] - self.columns[j][ends[j]]
-                            for j in rest)
-        chance_rest = sum((size[ends[j + 1]] - size[ends[j]]) * rate[j] for j in rest)
-        lo, hi = ends[t], ends[t + 2]
-        left, right = self.columns[t], self.columns[t + 1]
-        observed = (observed_rest - left[lo] + right[hi]) + (left[positions] - right[positions])
-        chance = (chance_rest - size[lo] * rate[t] + size[hi] * rate[t + 1]
-                  + size[positions] * (rate[t] - rate[t + 1]))
+        # The other classes' parts, from the confusion matrix of the cut points.
+        observed_rest = float(sum(matrix[:, j] @ weights[:, j] for j in rest))
+        chance_rest = float(sum(matrix[:, j].sum() * rate[j] for j in rest))
+        ends = np.concatenate([[0], boundaries, [task.m]])
+        first, last = int(ends[t]), int(ends[t + 2])
+        at = np.asarray(positions, dtype=np.intp)
+        if task.starts is not None:
+            first, last, at = int(task.starts[first]), int(task.starts[last]), task.starts[at]
+        at = at - first
+        # Class t holds the items first .. p - 1 of the range, class t + 1 the rest.
+        observed = task.running_sums(weights[:, t], first, last)[at]
+        running = task.running_sums(weights[:, t + 1], first, last)
+        observed += running[-1] - running[at] + observed_rest
+        running = task.running_sums(np.ones(task.n_classes), first, last)
+        size = running[at]
+        chance = size * (rate[t] - rate[t + 1]) + (running[-1] * rate[t + 1] + chance_rest)
+        del running
         # No expected disagreement: kappa is undefined, 0 as the measure returns it.
         ratio = np.divide(observed, chance, out=np.ones_like(chance), where=chance > 0)
         return 1.0 - ratio
