@@ -546,8 +546,8 @@ def macro_f1_gold_score(
 
     .. math::
 
-        \mathrm{macro\ F1_{gold}} = rac{1}{|G|} \sum_{k \in G} F_k,
-        \qquad G = \{k : 	extstyle\sum_j M_{kj} > 0\},
+        \mathrm{macro\ F1_{gold}} = \frac{1}{|G|} \sum_{k \in G} F_k,
+        \qquad G = \{k : \textstyle\sum_j M_{kj} > 0\},
 
     the classes with at least one true item. scikit-learn's
     ``f1_score(average="macro")`` (the scorer ``macro_f1``) averages over the classes
