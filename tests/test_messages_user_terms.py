@@ -178,9 +178,11 @@ def test_compare_to_trivial_p_value_agrees_with_its_interval():
     from _standins import ordinal_task
 
     agreed = 0
-    for seed in range(4):
+    # Seeds where a randomization p-value beside a BCa interval disagreed (main
+    # before #41: e.g. seed 6, an interval up to -0.010 beside p = 0.116).
+    for seed in (6, 11, 16, 17):
         X, y = ordinal_task(n=150, n_classes=4, seed=seed)
-        X = X + np.random.default_rng(seed).normal(0, 1.5, X.shape)  # a weak model
+        X = X + np.random.default_rng(seed).normal(0, 2.5, X.shape)  # a weak model
         table = compare_to_trivial(
             LogisticRegression(), X, y, cv=3, confidence_level=0.95, n_resamples=999,
             random_state=seed,
