@@ -568,7 +568,8 @@ class AcrossDatasetsComparison:
         >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
         ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
         >>> text = compare_across_datasets(mae, "mean_absolute_error").to_string()
-        >>> print("\n".join(text.splitlines()[:2]))
+        >>> for line in text.splitlines()[:2]:
+        ...     print(line)
         2 systems over 6 data sets under mean_absolute_error (lower scores are better;
         rank 1 = best, ties share mid-ranks).
         >>> max(len(line) for line in text.splitlines()) <= 80
