@@ -12,11 +12,18 @@ included):
   confusion matrix, faster than the notebooks' loops over items); goal: our kappa at
   least as high, our time at least 10x shorter.
 
+Each call's peak memory (tracemalloc, on top of the inputs) is printed per item and
+as a ratio to ``np.argsort``'s output (8 bytes an item). Issue #41 measured 128 bytes
+an item for the exact optimum before its dynamic programme kept one class's prefix
+sums at a time and one byte per class for the traceback, and 136 for kappa's
+coordinate ascent before its steps summed over the moving cut point's range only;
+goal: at most half.
+
 Run: ``python benchmarks/bench_thresholds.py`` (about a minute).
 """
 
 import numpy as np
-from bench_metrics import best_time, report
+from bench_metrics import best_time, peak_memory, report
 from scipy.optimize import minimize
 
 from sklearn_ordinal.metrics import OrdinalConfusion, optimal_thresholds
@@ -24,6 +31,18 @@ from sklearn_ordinal.metrics._registry import lookup
 
 N, K = 10**6, 10
 NELDER_MEAD_EVALUATIONS = 400
+# Bytes an item of the exact optimum before #41; the goal is at most half.
+BEFORE_EXACT_BYTES = 128
+# And of the coordinate ascent for kappa (its K prefix arrays of the columns of W).
+BEFORE_KAPPA_BYTES = 136
+
+
+def memory(name, func, goal=None):
+    """Print ``func()``'s peak memory per item and as a ratio to argsort's output."""
+    per_item = peak_memory(func) / N
+    verdict = "" if goal is None else f"  ({'ok' if per_item <= goal else 'MISSES'} goal <= {goal})"
+    print(f"  peak memory, {name:<34} {per_item:7.1f} B/item {per_item / 8:6.2f}x argsort's"
+          f" output{verdict}")
 
 
 def main():
@@ -49,6 +68,13 @@ def main():
         lambda: optimal_thresholds(y, score, scoring="neg_mean_squared_error"), 3
     )
     report("exact optimum, micro MSE", exact_micro, "argsort", floor, target=10)
+    memory("np.argsort(scores)", lambda: np.argsort(score))
+    memory("exact optimum, macro MAE",
+           lambda: optimal_thresholds(y, score, scoring="neg_macro_mean_absolute_error"),
+           goal=BEFORE_EXACT_BYTES // 2)
+    memory("coordinate ascent, quadratic kappa",
+           lambda: optimal_thresholds(y, score, scoring="quadratic_weighted_kappa"),
+           goal=BEFORE_KAPPA_BYTES // 2)
     ours = {}
 
     def ascent():

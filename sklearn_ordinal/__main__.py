@@ -16,8 +16,9 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
    training folds under that measure.
 3. How sure is each comparison? The out-of-fold predictions of the model and of the
    trivial classifier are pooled and compared item by item
-   (sklearn_ordinal.stats.compare_scores): a paired 95% BCa interval of the
-   difference and a paired randomization p-value.
+   (sklearn_ordinal.stats.compare_scores): a paired 95% percentile bootstrap
+   interval of the difference and the p-value of its inversion, as the evaluation
+   report gives them, so that the interval excludes 0 exactly when p < 0.05.
 """
 
 import argparse
@@ -35,7 +36,18 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
-from sklearn_ordinal._command_line import fraction, positive, run_command, tell, whole_number
+from sklearn_ordinal._command_line import (
+    check_output_folders,
+    fraction,
+    output_format,
+    plotting,
+    positive,
+    reworded,
+    run_command,
+    tell,
+    whole_number,
+    write_output,
+)
 from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.evaluation._quantification_cli import add_quantification_parser
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
@@ -241,7 +253,9 @@ def _run(args):
     _say("than the trivial class, below 0 worse. The trivial class is chosen on each")
     _say("training fold for that measure (Baccianella et al. 2009).")
     _say("difference: the measure on all out-of-fold predictions, model minus trivial,")
-    _say("higher = better; significantly better = its BCa interval lies above 0.")
+    _say("higher = better; significantly better = its percentile bootstrap interval")
+    _say("lies above 0; the p-value is that interval's inversion (p < 0.05 exactly when")
+    _say("the interval excludes 0).")
     _say(f"Finished in {time.perf_counter() - start:.1f} s.")
 
 
@@ -286,9 +300,6 @@ example, on the files that ship with the package (two systems' out-of-fold grade
 """
 
 # --format's default when --output names a file of one of these types.
-_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text",
-                     ".html": "html", ".htm": "html"}
-
 # The report's method of each --format: the report formats itself.
 _WRITER = {"text": "to_string", "markdown": "to_markdown", "csv": "to_csv", "json": "to_json",
            "html": "to_html"}
@@ -300,7 +311,9 @@ def _class_names(text):
     if text.startswith("@"):
         path = Path(text[1:])
         try:
-            text = path.read_text(encoding="utf-8")
+            # utf-8-sig: a byte-order mark (Windows editors write one) is no part of
+            # the first class's name.
+            text = path.read_text(encoding="utf-8-sig")
         except OSError as error:
             raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
         if not text.lstrip().startswith("["):
@@ -396,7 +409,7 @@ def _add_evaluate_parser(commands):
 
 def _evaluate(args):
     """The evaluate command: exit code 2 and one line on stderr for bad input."""
-    return run_command("evaluate", _run_evaluate, args, advice=_for_the_command_line)
+    return run_command("evaluate", _run_evaluate, args, advice=reworded(_COMMAND_LINE_ADVICE))
 
 
 # The package's advice names Python arguments; on the command line it names the options.
@@ -421,13 +434,6 @@ _COMMAND_LINE_ADVICE = [
 ]
 
 
-def _for_the_command_line(message):
-    """``message`` with its Python advice (labels=, class_values) told as options."""
-    for python, option in _COMMAND_LINE_ADVICE:
-        message = message.replace(python, option)
-    return message
-
-
 def _tell(what, message):
     tell("evaluate", what, message)
 
@@ -441,10 +447,7 @@ def _run_evaluate(args):
             print(f"[{time.perf_counter() - start:5.1f} s] {message}", file=sys.stderr,
                   flush=True)
 
-    for option, path in (("--output", args.output), ("--plot", args.plot)):
-        # Said before the work, not after minutes of resampling.
-        if path is not None and not path.parent.is_dir():
-            raise ValueError(f"{option} {path}: the folder {path.parent} does not exist.")
+    check_output_folders(args)
     progress(f"reading {args.gold} and {len(args.predictions)} prediction file(s)")
     data = read_evaluation_files(
         args.gold, args.predictions, id_column=args.id_column, label_column=args.label_column,
@@ -476,15 +479,9 @@ def _run_evaluate(args):
     if verbose:
         for row in report.warnings.itertuples():
             _tell("warning", f"{row.measure}, {row.system}: {row.message}")
-    file_format = args.format or _FORMAT_OF_SUFFIX.get(
-        args.output.suffix.lower() if args.output else "", "text")
-    text = getattr(report, _WRITER[file_format])()
-    text = text if text.endswith("\n") else text + "\n"
+    write_output(getattr(report, _WRITER[output_format(args, _WRITER)])(), args.output)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
         progress(f"wrote {args.output}")
-    else:
-        sys.stdout.write(text)
     if args.plot:
         _save_plot(report, args.plot)
         progress(f"wrote {args.plot}")
@@ -507,7 +504,9 @@ def _note_systems_read_as_scores(report, y_pred):
               f"output), not classes: it holds values that are no class{example}; the "
               f"classes read from the gold file are {shown}"
               + ("" if len(classes) <= 10 else f" and {len(classes) - 10} more")
-              + ". Only the distance and ranking measures score it.")
+              + ". Only the distance and ranking measures score it. If its values are "
+              "classes, list every class with --labels LOW,...,HIGH: then a value among "
+              "them is read as a class.")
 
 
 def _class_labels(labels, y_true):
@@ -525,12 +524,7 @@ def _class_labels(labels, y_true):
 
 
 def _save_plot(report, path):
-    try:
-        import matplotlib
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
-    # No window: the figure goes to a file, also on machines without a display.
-    matplotlib.use("Agg")
+    plotting()
     axes = report.plot()
     np.ravel(axes)[0].figure.savefig(path, bbox_inches="tight")
 

@@ -6,6 +6,10 @@ import sys
 import warnings
 from collections import Counter
 
+# Of a result written with --output FILE and no --format; text otherwise.
+FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text",
+                    ".html": "html", ".htm": "html"}
+
 
 def whole_number(text):
     """An option's whole number."""
@@ -59,3 +63,53 @@ def run_command(command, run, args, advice=str):
     for message, count in counts.items():
         tell(command, "warning", message + (f" (said {count} times)" if count > 1 else ""))
     return code
+
+
+def reworded(pairs):
+    """``advice`` for :func:`run_command`: a message with each Python spelling of
+    ``pairs`` (``(python, option)``) replaced by its option, so that an error of the
+    package speaks of the command's options (``--labels``, not ``labels=``)."""
+
+    def advice(message):
+        for python, option in pairs:
+            message = message.replace(python, option)
+        return message
+
+    return advice
+
+
+def check_output_folders(args):
+    """--output and --plot name files in folders that exist: said before the work, not
+    after minutes of resampling."""
+    for option in ("output", "plot"):
+        path = getattr(args, option, None)
+        if path is not None and not path.parent.is_dir():
+            raise ValueError(f"--{option} {path}: the folder {path.parent} does not exist.")
+
+
+def output_format(args, formats):
+    """--format, else the one of --output's extension if the command writes it (one of
+    ``formats``), else text."""
+    suffix = args.output.suffix.lower() if args.output else ""
+    found = FORMAT_OF_SUFFIX.get(suffix, "text")
+    return args.format or (found if found in formats else "text")
+
+
+def write_output(text, path):
+    """``text`` (ended by a newline) to the file ``path``, or to standard output."""
+    text = text if text.endswith("\n") else text + "\n"
+    if path:
+        path.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def plotting():
+    """matplotlib, set to draw without a window (the figure goes to a file, also on
+    machines without a display); a ValueError naming the install if it is missing."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
+    matplotlib.use("Agg")
+    return matplotlib

@@ -27,12 +27,14 @@ from ._blocks import _common_scale
 from ._records import record_of
 from ._counting import _confusion_from_codes, _fast_confusion, _grid_confusion
 from ._validation import (
+    _add_to_zero,
     _any_dask,
     _check_same_classes,
     _class_values,
     _classes_and_codes,
     _is_real_valued,
     _real_valued_message,
+    _refuse_scaling,
     _validate,
 )
 from ._warnings import warn_user
@@ -178,21 +180,15 @@ class OrdinalConfusion(NamedTuple):
             weighted=self.weighted or other.weighted,
         )
 
+    # One body for both chunk summaries (a NamedTuple takes no mixin).
     def __mul__(self, other):
-        # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
-        raise TypeError(
-            "OrdinalConfusion cannot be multiplied: scaling every weight changes no measure. "
-            "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
-        )
+        return _refuse_scaling(self, other)
 
     def __rmul__(self, other):
-        return self.__mul__(other)
+        return _refuse_scaling(self, other)
 
     def __radd__(self, other):
-        # sum(chunks) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
+        return _add_to_zero(self, other)
 
     def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A label measure of the data, computed from the confusion matrix alone.

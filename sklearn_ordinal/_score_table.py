@@ -22,7 +22,13 @@ from sklearn.exceptions import UndefinedMetricWarning
 from . import _dask
 from ._blocks import _block_length, _blocks, _common_scale, _rescaled
 from ._records import record_of
-from ._validation import _any_dask, _check_same_classes, check_scored_targets
+from ._validation import (
+    _add_to_zero,
+    _any_dask,
+    _check_same_classes,
+    _refuse_scaling,
+    check_scored_targets,
+)
 from ._warnings import warn_user
 
 # What a measure returns, which score() returns.
@@ -206,21 +212,15 @@ class ScoreTable(NamedTuple):
             exponent,
         )
 
+    # One body for both chunk summaries (a NamedTuple takes no mixin).
     def __mul__(self, other):
-        # A NamedTuple would repeat its fields (``confusion * 2`` a 10-tuple).
-        raise TypeError(
-            "ScoreTable cannot be multiplied: scaling every weight changes no measure. "
-            "To weight a chunk, count it with sample_weight=; to combine chunks, add them."
-        )
+        return _refuse_scaling(self, other)
 
     def __rmul__(self, other):
-        return self.__mul__(other)
+        return _refuse_scaling(self, other)
 
     def __radd__(self, other):
-        # sum(tables) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
+        return _add_to_zero(self, other)
 
     def score(self, measure: Callable[..., _Score], **kwargs: Any) -> _Score:
         """A ranking measure of the data, computed from the table alone.

@@ -321,12 +321,21 @@ def _check_class_values(class_values, classes):
     return values
 
 
-def _class_values(classes, class_values, relative=True):
+# How a caller without a class_values parameter of its own says how to give them.
+_SCORER_VALUES_ADVICE = (
+    "give the classes in increasing order in labels=, or the measure's class values "
+    "through its scorer, e.g. get_scorer(name, class_values=[...])."
+)
+
+
+def _class_values(classes, class_values, relative=True, advice="pass class_values explicitly."):
     """Class values per the conventions: ``class_values``, else numeric labels, else positions.
 
     Numeric labels serve as values measured from the lowest class when ``relative``
     (every measure that uses values depends only on their differences), computed in
     exact integer arithmetic, so that labels near 2**63 keep their distances.
+    ``advice`` ends the error, in the caller's terms (the default names the measures'
+    ``class_values`` parameter).
     """
     if class_values is not None:
         return _check_class_values(class_values, classes)
@@ -335,7 +344,7 @@ def _class_values(classes, class_values, relative=True):
     if not _is_strictly_increasing(classes):
         raise ValueError(
             f"numeric labels {classes.tolist()} are not in increasing order, so they "
-            "cannot serve as class values; pass class_values explicitly."
+            f"cannot serve as class values; {advice}"
         )
     if relative and classes.dtype.kind in "iu":
         # Differences of sorted integers fit the unsigned dtype of the same size.
@@ -346,8 +355,7 @@ def _class_values(classes, class_values, relative=True):
     if not _is_strictly_increasing(values):
         raise ValueError(
             f"numeric labels {classes.tolist()} are too close for their size to be told "
-            "apart in float64, so they cannot serve as class values; pass class_values "
-            "explicitly."
+            f"apart in float64, so they cannot serve as class values; {advice}"
         )
     return values
 
@@ -690,6 +698,35 @@ def _any_dask(*arrays):
         type(x).__module__.split(".")[0] in ("dask", "dask_expr") and hasattr(x, "__dask_graph__")
         for x in arrays
     )
+
+
+def _refuse_dask(door, *arrays):
+    """A ValueError at a door that takes NumPy or pandas when given Dask collections:
+    its work (cross-validation, resampling, a fit) needs the items in memory."""
+    if _any_dask(*arrays):
+        raise ValueError(
+            f"{door} takes NumPy arrays, lists or pandas objects, not Dask collections: "
+            "its work needs the items in memory. Compute them first (x.compute()), or "
+            "score Dask arrays with the measure functions, which read them blockwise."
+        )
+
+
+def _refuse_scaling(self, other):
+    """``__mul__`` and ``__rmul__`` of the chunk summaries (``OrdinalConfusion``,
+    ``ScoreTable``): a NamedTuple would repeat its fields (``confusion * 2`` a
+    10-tuple)."""
+    raise TypeError(
+        f"{type(self).__name__} cannot be multiplied: scaling every weight changes no "
+        "measure. To weight a chunk, count it with sample_weight=; to combine chunks, "
+        "add them."
+    )
+
+
+def _add_to_zero(self, other):
+    """``__radd__`` of the chunk summaries: ``sum(chunks)`` starts from 0."""
+    if isinstance(other, int) and other == 0:
+        return self
+    return NotImplemented
 
 
 def _check_same_classes(first, second, what):

@@ -68,16 +68,18 @@ def test_cut_points_are_those_of_the_pooled_out_of_fold_scores():
     assert clf.response_method_ == "predict"
     assert clf.cv_results_["search"] == "exact"
     assert len(clf.cv_results_["split_test_score"]) == 5
-    # The tuned cut points beat rounding on the pooled scores (they are its optimum).
-    assert -clf.best_score_ >= -clf.cv_results_["rounding_score"]
+    # The tuned cut points beat rounding on the pooled scores (they are its optimum);
+    # scores in the scorer's sign (#41), higher better.
+    assert clf.best_score_ <= 0
+    assert clf.best_score_ >= clf.cv_results_["rounding_score"]
 
 
 def test_tuned_is_never_worse_than_rounding_on_the_training_folds():
     X, y = _data(seed=3)
     for scoring in ("neg_macro_mean_absolute_error", "quadratic_weighted_kappa"):
         clf = TunedThresholdsClassifierCV(LinearRegression(), scoring=scoring).fit(X, y)
-        sign = 1 if scoring == "quadratic_weighted_kappa" else -1
-        assert sign * clf.best_score_ >= sign * clf.cv_results_["rounding_score"]
+        # The scorer's sign (#41): higher is better for both.
+        assert clf.best_score_ >= clf.cv_results_["rounding_score"]
 
 
 def test_classifier_without_one_score_uses_the_expected_class():
@@ -90,13 +92,16 @@ def test_classifier_without_one_score_uses_the_expected_class():
     expected_class = model.predict_proba(X) @ model.classes_
     np.testing.assert_allclose(clf._score(X), expected_class)
     assert clf.cv_results_["search"] == "coordinate ascent"
-    with pytest.raises(ValueError, match="none of the methods"):
+    with pytest.raises(ValueError, match="one column per class"):
         TunedThresholdsClassifierCV(LogisticRegression(), scoring="quadratic_weighted_kappa",
                                     response_method="decision_function").fit(X, y)
+    # A tuple: the first method the estimator has, as scikit-learn and the scorers
+    # read it (#41).
     chosen = TunedThresholdsClassifierCV(LogisticRegression(),
                                          scoring="quadratic_weighted_kappa",
-                                         response_method=("decision_function", "predict"))
-    assert chosen.fit(X, y).response_method_ == "predict"
+                                         response_method=("predict_log_proba", "predict"))
+    assert chosen.fit(X, y).response_method_ == "predict_log_proba"
+    np.testing.assert_allclose(chosen._score(X), chosen.estimator_.predict_proba(X) @ [0, 1, 2, 3])
 
 
 def test_binary_decision_function_points_to_the_higher_class():

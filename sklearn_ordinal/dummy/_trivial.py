@@ -22,7 +22,12 @@ from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._compat import _BaseScorer, _fit_context, _num_samples
-from .._validation import _class_values, _is_ordered_categorical, check_ordinal_targets
+from .._validation import (
+    _class_values,
+    _is_ordered_categorical,
+    _refuse_dask,
+    check_ordinal_targets,
+)
 from .._records import record_of
 from .._validation import UndefinedMeasureError
 from .._warnings import warn_user
@@ -370,6 +375,7 @@ class TrivialOrdinalClassifier(_ConstantPredictionMixin, ClassifierMixin, BaseEs
         validate_data(self, X, skip_check_array=True)
         if X is None:
             X = np.empty((_num_samples(np.asarray(y)), 0))
+        _refuse_dask(f"{type(self).__name__}.fit", X, y, sample_weight)
         _check_one_target(y)
         check_consistent_length(X, y)
         # The class set alone is order-free; the measure says whether it needs an order.

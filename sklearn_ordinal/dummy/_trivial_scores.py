@@ -7,7 +7,7 @@ scoring each of the K one-column confusion matrices.
 import numpy as np
 
 from .._confusion import OrdinalConfusion
-from .._records import unwrap_partial as _unwrap_measure
+from .._records import unwrap_partial
 from ..metrics._registry import records
 
 # {function of the confusion matrix: closed form of its trivial classifiers}, read
@@ -18,7 +18,7 @@ from ..metrics._registry import records
 # arguments and returns ``(scores, warns)``: the measure for every trivial classifier
 # and for which of them the measure warns (a bool for all).
 _CLOSED_FORMS = {
-    _unwrap_measure(record.from_confusion)[0]: _unwrap_measure(record.trivial_scores)[0]
+    unwrap_partial(record.from_confusion)[0]: unwrap_partial(record.trivial_scores)[0]
     for record in records()
     if record.trivial_scores is not None
 }
@@ -31,7 +31,7 @@ def _closed_form_scores(from_confusion, counts, values, **kwargs):
     ``kwargs`` its keyword arguments; ``warns`` is a bool array: for which trivial
     classifiers the measure warns.
     """
-    function, keywords = _unwrap_measure(from_confusion)
+    function, keywords = unwrap_partial(from_confusion)
     closed_form = _CLOSED_FORMS.get(function)
     if closed_form is None:
         return None

@@ -24,6 +24,7 @@ from .._validation import (
     _check_1d_labels,
     _is_real_valued,
     _ordered_categorical,
+    _refuse_dask,
     check_ordinal_targets,
 )
 from ..dummy import TrivialOrdinalClassifier
@@ -656,6 +657,7 @@ class _ReadSystems(NamedTuple):
 def _read_systems(y_true, predictions, y_proba, labels, groups, sample_weight):
     """Step 1: each system's output checked against the gold standard, and its kind."""
     systems = _systems(predictions)
+    _refuse_dask("evaluate", y_true, *systems.values(), sample_weight)
     probas = _with_probabilities(systems, y_proba)
     y_checked = _check_1d_labels(y_true, "y_true")
     n_items = len(y_checked)
@@ -688,6 +690,10 @@ def _read_systems(y_true, predictions, y_proba, labels, groups, sample_weight):
 def _resolve_measures(measures, read, groups):
     """Step 2: the report's measures (by default, the recommended set for what the
     systems give), resolved by the registry; and the prevalence measures apart."""
+    if measures is not None and not isinstance(measures, str) and not callable(measures) \
+            and len(measures) == 0:
+        raise ValueError("measures is empty: give at least one measure name, or leave "
+                         "measures out for the default ones.")
     chosen: Any = measures
     if chosen is None:
         chosen = list(DEFAULT_MEASURES)

@@ -20,9 +20,9 @@ import numpy as np
 from .._blocks import _MAX_DIRECT_SPAN
 from .._confusion import OrdinalConfusion
 from .._validation import _check_1d_labels, _class_values, _classes_and_codes, _is_real_valued
-from .._records import unwrap_partial as _unwrap_measure
+from .._records import unwrap_partial
 from .._confusion import _matrices_warning
-from ..metrics._registry import confusion_kernels as _from_confusion_registry
+from ..metrics._registry import confusion_kernels
 from .._warnings import warn_user
 
 # Cells of confusion matrices counted by one bincount (32 MB of float64): the systems
@@ -38,9 +38,9 @@ def _batched_form(measure):
     package (or a ``functools.partial`` of one), or None for any other callable or for
     arguments the matrices cannot hold (item weights; class values without labels,
     whose length would have to match each pair's own class set)."""
-    base, keywords = _unwrap_measure(measure)
+    base, keywords = unwrap_partial(measure)
     try:
-        from_confusion = _from_confusion_registry().get(base)
+        from_confusion = confusion_kernels().get(base)
     except TypeError:  # an unhashable callable is no measure of this package
         return None
     if from_confusion is None or "sample_weight" in keywords:

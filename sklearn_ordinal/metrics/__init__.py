@@ -5,6 +5,7 @@ from ._agreement import (
     accuracy_within_score,
     kendall_tau_a_score,
     kendall_tau_b_score,
+    macro_f1_gold_score,
     mutual_information_score,
     pearson_score,
     spearman_score,
@@ -73,6 +74,7 @@ __all__ = [
     "value_weighted_kappa_score",
     "spearman_score",
     "kendall_tau_b_score",
+    "macro_f1_gold_score",
     "pearson_score",
     "mutual_information_score",
     # The annotators' agreement on the gold standard (Krippendorff 2011)

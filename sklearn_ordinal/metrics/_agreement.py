@@ -11,6 +11,9 @@ validation, so that string labels and ordered categoricals are ordered as
 everywhere else in the package.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from numbers import Integral
 from typing import Literal, Optional, Union
 
@@ -528,14 +531,75 @@ def _macro_f1(y_true, y_pred, *, labels=None, sample_weight=None):
 
 
 @validate_params(_DATA, prefer_skip_nested_validation=True)
-def _macro_f1_gold(y_true, y_pred, *, labels=None, sample_weight=None):
-    """Macro F1 over the classes of ``y_true`` only (PyEvALL's F-measure); ``macro_f1``
-    averages over the classes of ``y_true`` or ``y_pred``, as scikit-learn's "f1_macro"."""
+def macro_f1_gold_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: Optional[ArrayLike] = None,
+    sample_weight: Optional[ArrayLike] = None,
+) -> float:
+    r"""Macro F1 over the gold classes: PyEvALL's F-measure.
+
+    With the weighted confusion matrix :math:`M` (true class :math:`i`, predicted
+    :math:`j`), the F1 of class :math:`k` is
+    :math:`F_k = 2 M_{kk} / (\sum_j M_{kj} + \sum_i M_{ik})`, and
+
+    .. math::
+
+        \mathrm{macro\ F1_{gold}} = \frac{1}{|G|} \sum_{k \in G} F_k,
+        \qquad G = \{k : \textstyle\sum_j M_{kj} > 0\},
+
+    the classes with at least one true item. scikit-learn's
+    ``f1_score(average="macro")`` (the scorer ``macro_f1``) averages over the classes
+    of ``y_true`` *or* ``y_pred``, so a class that is predicted but never true
+    counts there with F1 = 0 and not here. This is
+    ``f1_score(y_true, y_pred, labels=<the classes of y_true>, average="macro")``
+    and the FMeasure of PyEvALL (the evaluation library of EvALL 2.0). The class
+    order plays no part: string labels need no ``labels=``.
+
+    Read more in the :ref:`User Guide <evaluating_files>`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_classes,), default=None
+        The classes; a label outside them is an error. The average still runs over
+        the classes with a true item only.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Item weights.
+
+    Returns
+    -------
+    score : float
+        In [0, 1], 1 for perfect predictions.
+
+    See Also
+    --------
+    sklearn.metrics.f1_score : With ``average="macro"``: over the classes of
+        ``y_true`` or ``y_pred``.
+
+    References
+    ----------
+    .. [1] E. Amigó, J. Carrillo-de-Albornoz et al., PyEvALL, the evaluation library
+       of EvALL 2.0, https://github.com/UNEDLENAR/PyEvALL.
+
+    Examples
+    --------
+    Three items of gold class "A", one predicted as "B": F1 of "A" is
+    2 * 2 / (3 + 2) = 0.8, and "B" (never true) is left out:
+
+    >>> from sklearn_ordinal.metrics import macro_f1_gold_score
+    >>> macro_f1_gold_score(["A", "A", "A"], ["A", "A", "B"])
+    0.8
+    """
     confusion = _confusion(
         y_true, y_pred, labels, sample_weight, need_order=False,
         measure="macro F1 over the gold classes",
     )
-    return _macro_f1_gold_from_confusion(confusion)
+    return float(_macro_f1_gold_from_confusion(confusion))
 
 
 @validate_params({**_DATA, "weights": _WEIGHTS_OPTION}, prefer_skip_nested_validation=True)

@@ -8,6 +8,9 @@ across a sparse stretch, without assuming distances between classes
 confusion matrix, whose row sums are the gold class weights ``n_k``.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from typing import Literal, Optional
 
 import numpy as np

@@ -1,5 +1,8 @@
 """The weighted confusion matrix in class order: the intermediate of every label measure."""
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from typing import Optional
 
 import numpy as np

@@ -9,6 +9,9 @@ of the worst class as well
 the weighted confusion matrix.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from typing import Literal, Optional, Union, overload
 
 import numpy as np

@@ -8,6 +8,9 @@ the Brier score ignore. It is a mean over items of a function of each item's
 probabilities, not a function of the confusion matrix.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from typing import Any, Optional
 
 import numpy as np

@@ -20,6 +20,9 @@ For unweighted scores that are all distinct, U_cons and VUS (of few classes) ski
 the table: their classes in score order come from one ``np.sort`` (``_ClassOrder``).
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from numbers import Integral
 from typing import Any, Literal, Optional
 

@@ -50,7 +50,7 @@ from ._agreement import (
     _kendall_tau_b_from_confusion,
     _macro_f1,
     _macro_f1_from_confusion,
-    _macro_f1_gold,
+    macro_f1_gold_score,
     _macro_f1_gold_from_confusion,
     _mutual_information,
     _mutual_information_from_confusion,
@@ -399,7 +399,7 @@ _RECORDS = [
                   trivial_scores=_trivial_macro_f1),
     # Over the gold classes only: the same trivial scores, since the trivial class k
     # has F1 0 unless it is a gold class.
-    MeasureRecord(_macro_f1_gold, "labels", True, from_confusion=_macro_f1_gold_from_confusion,
+    MeasureRecord(macro_f1_gold_score, "labels", True, from_confusion=_macro_f1_gold_from_confusion,
                   perfect=1.0, value_range=_UNIT, related_additive=_macro_errors,
                   trivial_scores=_trivial_macro_f1),
     # Below -1 with a disagreement matrix of the user's own (weights on one cell
@@ -487,7 +487,7 @@ _NAMES = {
     "quadratic_value_weighted_kappa": (_value_weighted_kappa, {"weights": "quadratic"}),
     "macro_f1": (_macro_f1, {}),
     # PyEvALL's F-measure: over the gold classes only (a shared task's convention).
-    "macro_f1_gold": (_macro_f1_gold, {}),
+    "macro_f1_gold": (macro_f1_gold_score, {}),
     # scikit-learn's scorer names for the same numbers (on numeric labels; string
     # labels take the order this package is given, never alphabetical).
     "balanced_accuracy": (_balanced_accuracy, {}),

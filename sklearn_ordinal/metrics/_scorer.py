@@ -93,6 +93,22 @@ def _stated_order(estimator, y_true, labels):
     return np.union1d(classes, unseen)
 
 
+def _no_order_message(estimator_classes, consequence, example):
+    """Why a classifier's ``classes_`` give no class order, in what they are."""
+    shown = np.asarray(estimator_classes)
+    if shown.ndim != 1:
+        return (
+            f"The classifier's classes_ {shown.tolist()} are not one flat list of classes "
+            f"(shape {shown.shape}: a multi-output classifier's), so {consequence}. "
+            "Ordinal measures score one output: fit the classifier on a 1-D y."
+        )
+    return (
+        f"The classifier's classes {shown.tolist()} are strings in sorted order, which "
+        f"states no ordinal order, so {consequence}. Make the scorer with labels=[...] "
+        f"(lowest class first), e.g. {example}, or pass y as an ordered pandas Categorical."
+    )
+
+
 def _class_positions(labels, classes):
     """Position of each of ``labels`` in the ordered ``classes``."""
     positions = {label: k for k, label in enumerate(np.asarray(classes).tolist())}
@@ -194,14 +210,10 @@ def _proba_response(method_caller, estimator, X, classes, methods=None):
             "classifier with predict_proba."
         )
     if classes is None:
-        raise ValueError(
-            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
-            "in sorted order, which states no ordinal order, so its probability columns "
-            "cannot be put in class order. Make the scorer with labels=[...] (lowest class "
-            "first), e.g. make_ordinal_scorer(ranked_probability_score_loss, "
-            "greater_is_better=False, response='proba', labels=[...]), or pass y as an "
-            "ordered pandas Categorical."
-        )
+        raise ValueError(_no_order_message(
+            estimator_classes, "its probability columns cannot be put in class order",
+            "get_scorer('neg_ranked_probability_score', labels=[...])",
+        ))
     proba = _predict_proba(method_caller, estimator, X, method)
     ordered = np.zeros((proba.shape[0], len(classes)))
     ordered[:, _class_positions(estimator_classes, classes).astype(np.intp)] = proba
@@ -224,7 +236,7 @@ def _decision_scores(method_caller, estimator, X, classes):
     return score
 
 
-def _scores_and_method(method_caller, estimator, X, classes, methods=None):
+def _scores_and_method(method_caller, estimator, X, classes, methods=None, values=None):
     """One real score per item, higher meaning a higher class (the ranking guide), and the method
     that gave it.
 
@@ -234,17 +246,16 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None):
     regressor. With ``methods`` (``response_method=``), the first of them the
     estimator has, read the same way (``predict_log_proba`` as ``predict_proba``; a
     method of the estimator's own as one score per item). Positions are only
-    meaningful in a stated order, so a classifier needs ``classes``.
+    meaningful in a stated order, so a classifier needs ``classes``. ``values``: the
+    value of each class position, to score on the class values instead (the tuned
+    cut points of ``TunedThresholdsClassifierCV`` lie on its regressors' scale).
     """
     estimator_classes = getattr(estimator, "classes_", None)
     if estimator_classes is not None and classes is None:
-        raise ValueError(
-            f"The classifier's classes {np.asarray(estimator_classes).tolist()} are strings "
-            "in sorted order, which states no ordinal order, so its output cannot be turned "
-            "into ordinal scores. Make the scorer with labels=[...] (lowest class first), "
-            "e.g. make_ordinal_scorer(vus_score, response='scores', labels=[...]), or pass "
-            "y as an ordered pandas Categorical."
-        )
+        raise ValueError(_no_order_message(
+            estimator_classes, "its output cannot be turned into ordinal scores",
+            "get_scorer('vus', labels=[...])",
+        ))
     if methods is None:
         if hasattr(estimator, "decision_function"):
             score = _decision_scores(method_caller, estimator, X, classes)
@@ -265,12 +276,15 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None):
                 "response_method= (predict_proba gives the expected class)."
             )
         return score, method
+    def on_scale(positions):
+        return positions if values is None else np.asarray(values)[positions.astype(np.intp)]
+
     if method in ("predict_proba", "predict_log_proba") and estimator_classes is not None:
         proba = _predict_proba(method_caller, estimator, X, method)
-        return _expected_class(proba, _class_positions(estimator_classes, classes)), method
+        return _expected_class(proba, on_scale(_class_positions(estimator_classes, classes))), method
     prediction = np.asarray(_call(method_caller, estimator, method, X))
     if method == "predict" and estimator_classes is not None:
-        return _class_positions(prediction, classes), method
+        return on_scale(_class_positions(prediction, classes)), method
     if prediction.ndim == 2 and prediction.shape[1] == 1:
         prediction = prediction.ravel()
     if prediction.ndim != 1:
@@ -304,6 +318,18 @@ def _ranks_only_labels(scores, method, estimator, y_true, classes):
     if known.dtype.kind not in "biuf":
         return False
     return bool(np.all(np.isin(np.asarray(scores, dtype=float), known)))
+
+
+def _hard_labels_message(who, estimator, method, spelling):
+    """The warning when one score per item was asked for and ``predict`` gave only
+    class labels: ``who`` is what uses the scores ("make_ordinal_scorer(vus_score)
+    ranks"), ``spelling`` how to name another method."""
+    return (
+        f"{who} hard class labels: {type(estimator).__name__}.{method} gave only class "
+        "labels, so there are ties within every class instead of a score. Name the method "
+        f"that gives the model's real-valued score with {spelling}, or use a regressor "
+        "whose predict is real-valued."
+    )
 
 
 def _one_number(value, source):
@@ -450,14 +476,11 @@ class _OrdinalScorer(_BaseScorer):
         if self._response == "scores" and _ranks_only_labels(
             y_pred, method, estimator, y_true, classes
         ):
-            warn_user(
-                f"{self!r} ranks hard class labels: {type(estimator).__name__}.{method} "
-                "gave only class labels, so the ranking measure sees ties within every "
-                "class instead of a score. Name the method that gives the model's real-valued "
-                "score with make_ordinal_scorer(..., response_method='...') (or "
-                "get_scorer(name, response_method=...)), or use a regressor whose predict "
-                "is real-valued.",
-            )
+            warn_user(_hard_labels_message(
+                f"{self!r} ranks", estimator, method,
+                "make_ordinal_scorer(..., response_method='...') (or "
+                "get_scorer(name, response_method=...))",
+            ))
         # One class order for the scores and the measure (a measure that takes no
         # labels orders the classes itself and must then refuse unordered strings).
         if classes is not None and _accepts(self._score_func, "labels"):
@@ -557,6 +580,7 @@ def make_ordinal_scorer(
             f"greater_is_better must be True or False; got {greater_is_better!r}."
         )
     _check_response_method(response_method)
+    _check_method_reads(response, response_method, score_func)
     record, fixed = record_of(score_func)
     if record is not None:
         # A parameter the measure refuses is refused now, not in the first fold.
@@ -580,6 +604,28 @@ def _check_response_method(response_method):
         "response_method must be an estimator method name (e.g. 'decision_function') or "
         f"a tuple of them, tried in order; got {response_method!r}."
     )
+
+
+# Methods whose output is class probabilities, one column per class.
+_PROBABILITY_METHODS = ("predict_proba", "predict_log_proba")
+
+
+def _check_method_reads(response, response_method, score_func):
+    """Refuse, at construction, a probability method for a measure of classes: its
+    output (one column per class) is no class label, and would fail on its shape in
+    every fold."""
+    if response != "labels" or response_method is None:
+        return
+    methods = [response_method] if isinstance(response_method, str) else list(response_method)
+    probability = [method for method in methods if method in _PROBABILITY_METHODS]
+    if probability:
+        name = getattr(score_func, "__name__", None) or repr(score_func)
+        raise ValueError(
+            f"{name} is a measure of predicted classes, so it cannot read "
+            f"{probability[0]}'s class probabilities (response_method={response_method!r}). "
+            "Leave response_method out (predict gives the classes), or choose a "
+            "probabilistic measure (e.g. 'neg_ranked_probability_score')."
+        )
 
 
 def _named_measure(name, greater_is_better, response, kwargs):

@@ -14,6 +14,9 @@ as the macro averages leave it out (``docs/user_guide/error_measures.rst``); pee
 docstrings), and the tests hold each measure against them where they agree.
 """
 
+# Annotations stay text: help() and the signature show ArrayLike, not its expansion.
+from __future__ import annotations
+
 from typing import Optional
 
 import numpy as np

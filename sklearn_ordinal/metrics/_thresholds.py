@@ -33,12 +33,21 @@ from sklearn.utils import column_or_1d
 
 from .._compat import validate_params
 from .._confusion import OrdinalConfusion
-from .._validation import _class_values, check_scored_targets, ordered_classes
+from .._validation import (
+    _SCORER_VALUES_ADVICE,
+    _class_values,
+    check_scored_targets,
+    ordered_classes,
+)
 from ._registry import resolve
 
 # Candidate positions of one cut point scored per kernel call on the generic path:
 # a stack of (block, K, K) confusion matrices stays near 16 MB for K = 10.
 _BLOCK = 2**14
+
+# Items gathered per call when a column of prefix sums is built: the index
+# conversion of one block (8 bytes an item) stays at 512 KB.
+_GATHER_BLOCK = 2**16
 
 # A move must gain more than this (relative) to count, so that two positions equal up
 # to rounding never swap back and forth.
@@ -66,7 +75,9 @@ class _SortedTask:
         np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
         self.scores = sorted_scores if new.all() else sorted_scores[new]
         self.starts = None if new.all() else np.append(np.flatnonzero(new), len(order))
-        self.codes = codes[order]
+        # The sorted classes in the smallest integer type (one byte for K <= 256): the
+        # dynamic programme's memory is per item.
+        self.codes = codes.astype(np.min_scalar_type(max(n_classes - 1, 0)))[order]
         self.weights = None if weights is None else weights[order]
         self.n_classes = n_classes
         self.class_weights = np.bincount(codes, weights=weights, minlength=n_classes).astype(
@@ -77,39 +88,62 @@ class _SortedTask:
     def m(self):
         return len(self.scores)
 
-    def column_prefix(self, per_class):
+    def column_prefix(self, per_class, out=None):
         """``P[g] = sum of w_d per_class[y_d]`` over the items of the first g distinct
-        scores (shape ``(m + 1,)``): the prefix sums of one column of ``W @ C``."""
-        item = per_class[self.codes]
+        scores (shape ``(m + 1,)``): the prefix sums of one column of ``W @ C``.
+
+        ``out``: an array of shape ``(m + 1,)`` to write into, so that a caller taking
+        one column after another reuses one buffer (no item-sized temporaries when
+        the scores are distinct).
+        """
+        full = out if out is not None and self.starts is None else np.empty(len(self.codes) + 1)
+        self.running_sums(per_class, 0, len(self.codes), full)
+        if self.starts is None:
+            return full
+        return np.take(full, self.starts, out=out, mode="clip")
+
+    def running_sums(self, per_class, first, last, out=None):
+        """``out[i] = sum of w_d per_class[y_d]`` over the sorted items
+        ``first .. first + i - 1`` (shape ``(last - first + 1,)``)."""
+        out = np.empty(last - first + 1) if out is None else out
+        out[0] = 0.0
+        per_class = np.asarray(per_class, dtype=np.float64)
+        # In blocks: take turns one-byte codes into intp indices, 8 bytes an item if
+        # done at once. mode="clip": with the default "raise", take copies its output.
+        for start in range(first, last, _GATHER_BLOCK):
+            stop = min(start + _GATHER_BLOCK, last)
+            np.take(per_class, self.codes[start:stop],
+                    out=out[1 + start - first:1 + stop - first], mode="clip")
         if self.weights is not None:
-            item *= self.weights
-        prefix = np.empty(len(item) + 1)
-        prefix[0] = 0.0
-        np.cumsum(item, out=prefix[1:])
-        return prefix if self.starts is None else prefix[self.starts]
+            np.multiply(out[1:], self.weights[first:last], out=out[1:])
+        np.cumsum(out[1:], out=out[1:])
+        return out
 
     @cached_property
     def prefix(self):
         """``prefix[i, g]``: weight of true class i among the first g distinct scores."""
         return np.array([self.column_prefix(row) for row in np.eye(self.n_classes)])
 
-    @cached_property
+    @property
     def sizes(self):
-        """Weight of the items of the first g distinct scores."""
+        """Weight of the items of the first g distinct scores (computed on each use:
+        an item-sized array kept for one starting point only)."""
         return self.column_prefix(np.ones(self.n_classes))
 
     def confusion(self, boundaries):
         """``M[i, j]`` (true i, predicted j) when class j holds the distinct scores
-        ``boundaries[j - 1] <= g < boundaries[j]``."""
+        ``boundaries[j - 1] <= g < boundaries[j]``: one count per class's run of items,
+        no item-sized temporary."""
         ends = np.asarray(boundaries)
         if self.starts is not None:
             ends = self.starts[ends]
-        runs = np.diff(np.concatenate([[0], ends, [len(self.codes)]]))
-        predicted = np.repeat(np.arange(self.n_classes), runs)
         k = self.n_classes
-        return np.bincount(
-            self.codes * k + predicted, weights=self.weights, minlength=k * k
-        ).reshape(k, k).astype(np.float64)
+        edges = np.concatenate([[0], ends, [len(self.codes)]])
+        matrix = np.empty((k, k))
+        for j, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
+            weights = None if self.weights is None else self.weights[lo:hi]
+            matrix[:, j] = np.bincount(self.codes[lo:hi], weights=weights, minlength=k)
+        return matrix
 
     def cut_points(self, boundaries):
         """Cut points of the boundaries: midway between the two distinct scores around a
@@ -141,23 +175,34 @@ def _exact_boundaries(task, gain):
     :math:`f_j(g) = S_j(g) + \min_{g' \le g} (f_{j-1}(g') - S_j(g'))`, a cumulative
     minimum: O(m K) after the sort. Each ``S_j`` is one column of the (items, K) x
     (K, K) product, taken as a gather of ``cost[:, j]`` by the sorted true classes and
-    a cumulative sum, one class at a time (no (m, K) array).
+    a cumulative sum, one class at a time into one buffer (no (m, K) array).
+
+    The traceback keeps, per class, one byte per distinct score: whether the
+    candidate there is a new strict running minimum. The argmin of a prefix (its
+    first minimum, as ``np.argmin``) is the last such record in it. Peak memory:
+    three float buffers and K - 1 bytes per distinct score.
     """
-    n_classes = task.n_classes
+    n_classes, size = task.n_classes, task.m + 1
     cost = -np.asarray(gain, dtype=np.float64)
-    best = task.column_prefix(cost[:, 0])
-    # candidates[j - 1][g] = f_{j-1}(g) - S_j(g): kept to trace the optimum back.
-    candidates = []
+    best = task.column_prefix(cost[:, 0], out=np.empty(size))
+    sums, candidate = np.empty(size), np.empty(size)
+    records = np.empty((max(n_classes - 1, 0), size), dtype=bool)
     for j in range(1, n_classes):
-        sums = task.column_prefix(cost[:, j])
-        candidate = np.subtract(best, sums)
-        candidates.append(candidate)
+        task.column_prefix(cost[:, j], out=sums)
+        # candidate[g] = f_{j-1}(g) - S_j(g)
+        np.subtract(best, sums, out=candidate)
         np.minimum.accumulate(candidate, out=best)
+        record = records[j - 1]
+        record[0] = True
+        np.less(candidate[1:], best[:-1], out=record[1:])
         best += sums
+    del best, sums, candidate
     boundaries = np.empty(n_classes - 1, dtype=np.intp)
     end = task.m
     for j in range(n_classes - 1, 0, -1):
-        end = int(np.argmin(candidates[j - 1][: end + 1]))
+        # The last record at or before ``end``: argmax of the reversed view finds it
+        # without a copy.
+        end = end - int(np.argmax(records[j - 1][end::-1]))
         boundaries[j - 1] = end
     return boundaries
 
@@ -168,33 +213,44 @@ def _exact_boundaries(task, gain):
 class _KappaObjective:
     """Cohen's kappa of every position of one cut point in O(1) each.
 
-    Kappa is ``1 - sum(W O) / sum(W E)``. Moving cut point t changes only columns t
-    and t + 1 of the confusion matrix ``O``, so the observed disagreement
-    ``sum(W O)`` changes by differences of ``G[:, j] = prefix @ W[:, j]`` and the
-    chance disagreement ``sum(W E) = sum_j m_j a_j`` (``m_j`` the predicted class
-    weights, ``a = n_true @ W / N``) by differences of the prefix weights.
+    Kappa is ``1 - sum(W O) / sum(W E)``. Moving cut point t between its neighbours
+    (the distinct scores ``lo..hi``) changes only columns t and t + 1 of the
+    confusion matrix ``O``: the observed disagreement ``sum(W O)`` changes by the
+    running sums, over the items of ``lo..hi``, of ``w W[y, t]`` and ``w W[y, t + 1]``,
+    and the chance disagreement ``sum(W E) = sum_j m_j a_j`` (``m_j`` the predicted
+    class weights, ``a = n_true @ W / N``) by the running item weights. Those sums
+    are taken over the items between the neighbours only, and the other classes'
+    parts from the confusion matrix of the current cut points: nothing item-sized is
+    kept between steps (K prefix arrays would cost 8 K bytes an item).
     """
 
     wide = False
 
     def __init__(self, task, disagreement):
         self.task, self.disagreement = task, disagreement
-        self.columns = [task.column_prefix(column) for column in disagreement.T]
         self.chance_rate = task.class_weights @ disagreement / task.class_weights.sum()
 
     def gains(self, boundaries, t, positions):
-        task, rate, size = self.task, self.chance_rate, self.task.sizes
-        ends = np.concatenate([[0], boundaries, [task.m]])
-        # The other classes' parts, O(K) from the prefix sums at the boundaries.
+        task, rate, weights = self.task, self.chance_rate, self.disagreement
+        matrix = task.confusion(boundaries)
         rest = [j for j in range(task.n_classes) if j not in (t, t + 1)]
-        observed_rest = sum(self.columns[j][ends[j + 1]] - self.columns[j][ends[j]]
-                            for j in rest)
-        chance_rest = sum((size[ends[j + 1]] - size[ends[j]]) * rate[j] for j in rest)
-        lo, hi = ends[t], ends[t + 2]
-        left, right = self.columns[t], self.columns[t + 1]
-        observed = (observed_rest - left[lo] + right[hi]) + (left[positions] - right[positions])
-        chance = (chance_rest - size[lo] * rate[t] + size[hi] * rate[t + 1]
-                  + size[positions] * (rate[t] - rate[t + 1]))
+        # The other classes' parts, from the confusion matrix of the cut points.
+        observed_rest = float(sum(matrix[:, j] @ weights[:, j] for j in rest))
+        chance_rest = float(sum(matrix[:, j].sum() * rate[j] for j in rest))
+        ends = np.concatenate([[0], boundaries, [task.m]])
+        first, last = int(ends[t]), int(ends[t + 2])
+        at = np.asarray(positions, dtype=np.intp)
+        if task.starts is not None:
+            first, last, at = int(task.starts[first]), int(task.starts[last]), task.starts[at]
+        at = at - first
+        # Class t holds the items first .. p - 1 of the range, class t + 1 the rest.
+        observed = task.running_sums(weights[:, t], first, last)[at]
+        running = task.running_sums(weights[:, t + 1], first, last)
+        observed += running[-1] - running[at] + observed_rest
+        running = task.running_sums(np.ones(task.n_classes), first, last)
+        size = running[at]
+        chance = size * (rate[t] - rate[t + 1]) + (running[-1] * rate[t + 1] + chance_rest)
+        del running
         # No expected disagreement: kappa is undefined, 0 as the measure returns it.
         ratio = np.divide(observed, chance, out=np.ones_like(chance), where=chance > 0)
         return 1.0 - ratio
@@ -335,7 +391,7 @@ def _check_scores(y_score):
         raise ValueError(
             f"y_score must hold real numbers, one score per item; got dtype {y_score.dtype}."
         )
-    y_score = y_score.astype(np.float64)
+    y_score = y_score.astype(np.float64, copy=False)
     if not np.isfinite(y_score).all():
         raise ValueError(
             "y_score holds NaN or infinite values; every item needs a finite score. Drop "
@@ -365,9 +421,12 @@ def _tune(y_true, y_score, scoring, labels=None, sample_weight=None):
         measure="optimal_thresholds",
     )
     class_values = resolved.data.get("class_values")
-    values = _class_values(classes, class_values)
-    label_scale = _class_values(classes, class_values, relative=False)
+    values = _class_values(classes, class_values, advice=_SCORER_VALUES_ADVICE)
+    label_scale = _class_values(classes, class_values, relative=False,
+                                advice=_SCORER_VALUES_ADVICE)
     task = _SortedTask(codes, scores, weights, len(classes))
+    # The task holds the sorted copies: the item-sized inputs go before the search.
+    del codes, scores, y_score
     boundaries, method = _search(
         task, resolved, classes, values, label_scale, weights is not None
     )

@@ -22,6 +22,7 @@ from sklearn.exceptions import FitFailedWarning
 from sklearn.model_selection import check_cv, cross_validate
 
 from .._compat import HasMethods, Interval, StrOptions, _safe_indexing, validate_params
+from .._validation import _refuse_dask
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics._scorer import _scorer_of_measure
 from ..metrics._registry import resolve
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 _Scoring = str | Callable[..., Any]
 from ..stats import compare_scores
+from ..stats._interval_pvalue import percentile_interval_pvalue
 from ..stats._resampling import DEFAULT_N_RESAMPLES
 from .._warnings import warn_user
 
@@ -231,9 +233,10 @@ def compare_to_trivial(
         When set, the table also says how sure the comparison is: the out-of-fold
         predictions of the estimator and of the trivial classifier (each item
         predicted by the models of the fold that held it out) are pooled, and
-        :func:`sklearn_ordinal.stats.compare_scores` gives the paired BCa interval
-        of their difference under each measure and the paired randomization
-        p-value. With ``groups``, whole groups are resampled.
+        :func:`sklearn_ordinal.stats.compare_scores` gives the paired percentile
+        bootstrap interval of their difference under each measure; the p-value is
+        that interval's inversion, as in the evaluation report (the two never
+        disagree). With ``groups``, whole groups are resampled.
     n_resamples : int, default=9999
         Bootstrap resamples (and random exchanges) when ``confidence_level`` is set.
     random_state : int, RandomState instance or None, default=None
@@ -261,8 +264,10 @@ def compare_to_trivial(
         ``confidence_level``, also ``difference`` (the
         measure of the pooled out-of-fold predictions, estimator minus trivial, on
         the greater-is-better scale), ``difference_low`` and ``difference_high``
-        (its confidence interval), ``pvalue`` and ``significantly_better``
-        (whether the interval lies above 0).
+        (its paired percentile bootstrap interval), ``pvalue`` (the p-value of
+        that interval's inversion, as in :func:`~sklearn_ordinal.evaluation.evaluate`'s
+        comparisons: below ``1 - confidence_level`` exactly when the interval excludes
+        0) and ``significantly_better`` (whether the interval lies above 0).
 
     Warns
     -----
@@ -308,6 +313,7 @@ def compare_to_trivial(
     neg_mean_absolute_error                -0.977        -0.805  [4, 4, 4, 4, 4] -0.213
     neg_macro_mean_absolute_error          -1.037        -1.200  [3, 3, 3, 3, 3]  0.136
     """
+    _refuse_dask("compare_to_trivial", X, y, groups)
     scorers = _named_scorers(scoring)
     # Draw the folds once: both sides must see the same ones, even if cv shuffles.
     splits = list(check_cv(cv, y, classifier=True).split(X, y, groups))
@@ -417,15 +423,18 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
         scorer, y_test, *predictions, labels=labels,
         groups=None if groups is None else _safe_indexing(groups, test),
         confidence_level=confidence_level, n_resamples=n_resamples,
-        random_state=random_state, **kwargs,
+        random_state=random_state, method="percentile", **kwargs,
     )
-    # On the greater-is-better scale, as the rest of the table.
+    # On the greater-is-better scale, as the rest of the table. The p-value is the
+    # interval's inversion, as in evaluate's report: the interval excludes 0 exactly
+    # when the p-value is below 1 - confidence_level (a randomization test's p-value
+    # could say 0.063 beside an interval that excludes 0).
     sign = 1 if result.greater_is_better else -1
     low, high = sorted(sign * np.asarray(result.confidence_interval))
     return {
         "difference": sign * result.estimate,
         "difference_low": low,
         "difference_high": high,
-        "pvalue": result.pvalue,
+        "pvalue": percentile_interval_pvalue(result.bootstrap_distribution),
         "significantly_better": bool(low > 0),
     }

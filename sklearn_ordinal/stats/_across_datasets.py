@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import numbers
+import textwrap
 import warnings
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
@@ -601,13 +602,19 @@ class AcrossDatasetsComparison:
         table[numeric] = table[numeric].round(digits)
         return table
 
-    def to_string(self, *, digits: int = 3) -> str:
+    def to_string(self, *, digits: int = 3, width: int = 80) -> str:
         """The comparison as plain text: the tests, the ranks and the pairs.
+
+        Prose is wrapped at ``width`` characters and tables wider than it are cut
+        into blocks of columns, as in the evaluation report, so the text fits a
+        terminal for any number of systems.
 
         Parameters
         ----------
         digits : int, default=3
             Decimals shown.
+        width : int, default=80
+            Characters per line, prose and tables alike.
 
         Returns
         -------
@@ -622,20 +629,34 @@ class AcrossDatasetsComparison:
         >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
         ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
         >>> text = compare_across_datasets(mae, "mean_absolute_error").to_string()
-        >>> print(text.splitlines()[0])
+        >>> for line in text.splitlines()[:2]:
+        ...     print(line)
         2 systems over 6 data sets under mean_absolute_error (lower scores are better;
         rank 1 = best, ties share mid-ranks).
+        >>> max(len(line) for line in text.splitlines()) <= 80
+        True
         """
         test = ("Wilcoxon signed-rank, Holm-adjusted" if self.posthoc == "wilcoxon"
                 else "Nemenyi")
+        def prose(text):
+            return textwrap.fill(text, width=width, break_on_hyphens=False)
+
+        def table(frame):
+            # pandas may pass line_width by one (its " \" continuation mark) and pads
+            # with trailing spaces.
+            lines = [line.rstrip() for line in
+                     frame.to_string(line_width=width - 1).splitlines()]
+            return "\n".join(line[:-1].rstrip() + " \\" if line.endswith("\\") else line
+                             for line in lines)
+
         sections = [
-            "\n".join(self._lines()),
-            self.summary().round(digits).to_string(),
-            f"Pairs (significant: {test}, at alpha = {self.alpha:g}):",
-            self._pairwise_display(digits).to_string(),
-            "Groups with no significant difference inside: " + (
+            "\n".join(prose(line) for line in self._lines()),
+            table(self.summary().round(digits)),
+            prose(f"Pairs (significant: {test}, at alpha = {self.alpha:g}):"),
+            table(self._pairwise_display(digits)),
+            prose("Groups with no significant difference inside: " + (
                 "; ".join("{" + ", ".join(map(str, clique)) + "}" for clique in self.cliques)
-                or "none"),
+                or "none")),
         ]
         return "\n\n".join(sections) + "\n"
 

@@ -6,12 +6,20 @@ registers them (``add_compare_parser``) and calls ``run_compare``.
 """
 
 import argparse
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-from .._command_line import fraction, run_command, tell
+from .._command_line import (
+    check_output_folders,
+    fraction,
+    output_format,
+    plotting,
+    reworded,
+    run_command,
+    tell,
+    write_output,
+)
 from ._across_datasets import compare_across_datasets
 from ._critical_difference import CriticalDifferenceDisplay
 
@@ -38,7 +46,12 @@ example:
       --control trivial --format markdown --plot cd.png
 """
 
-_FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text"}
+# The statistics' advice names Python arguments; here it names the options.
+_OPTIONS = [
+    ("drop_incomplete=True", "--drop-incomplete"),
+    ("greater_is_better=", "--direction "),
+    ("control=", "--control "),
+]
 
 
 def add_compare_parser(commands):
@@ -84,7 +97,7 @@ def _tell(what, message):
 
 def run_compare(args):
     """Run the compare command; ValueErrors become exit code 2 and one line on stderr."""
-    return run_command("compare", _run, args)
+    return run_command("compare", _run, args, advice=reworded(_OPTIONS))
 
 
 def _read_scores(path, measure):
@@ -111,9 +124,7 @@ def _read_scores(path, measure):
 
 
 def _run(args):
-    for option, path in (("--output", args.output), ("--plot", args.plot)):
-        if path is not None and not path.parent.is_dir():
-            raise ValueError(f"{option} {path}: the folder {path.parent} does not exist.")
+    check_output_folders(args)
     scores = _read_scores(args.scores, args.measure)
     direction = None if args.direction is None else args.direction == "higher"
     comparison = compare_across_datasets(
@@ -121,24 +132,15 @@ def _run(args):
         control=args.control, posthoc=args.posthoc, zero_method=args.zero_method,
         drop_incomplete=args.drop_incomplete,
     )
-    file_format = args.format or _FORMAT_OF_SUFFIX.get(
-        args.output.suffix.lower() if args.output else "", "text")
-    text = {
+    writers = {
         "text": comparison.to_string,
         "markdown": comparison.to_markdown,
         "csv": comparison.to_csv,
         "json": comparison.to_json,
-    }[file_format]()
-    text = text if text.endswith("\n") else text + "\n"
-    if args.output:
-        args.output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    }
+    text = writers[output_format(args, writers)]()
+    write_output(text, args.output)
     if args.plot:
-        try:
-            import matplotlib
-        except ImportError:
-            raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
-        matplotlib.use("Agg")
+        plotting()
         display = CriticalDifferenceDisplay.from_comparison(comparison).plot()
         display.figure_.savefig(args.plot, bbox_inches="tight")
