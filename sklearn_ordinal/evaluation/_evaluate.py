@@ -5,7 +5,6 @@ from __future__ import annotations
 import warnings
 from decimal import Decimal
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, Literal, NamedTuple
@@ -38,6 +37,7 @@ from ..stats._intervals import _FEW_GROUPS, _group_codes
 from ..stats._multiple_testing import holm_adjust
 from ..stats._interval_pvalue import percentile_interval_pvalue
 from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
+from ._recorded_warnings import recorded_warnings
 from ._quantification import quantification_records, quantifier_outputs
 from ._quantification import split_prevalence_measures
 from .._warnings import warn_user
@@ -827,7 +827,7 @@ def _interval_or_reason(measure, y_true, value, arguments, common, seed, caught,
                         ignore=()):
     """``(interval, None)``, or ``(None, why)`` where the measure is undefined."""
     try:
-        with _caught(caught, system, measure.name, ignore=ignore):
+        with recorded_warnings(caught, system, measure.name, ignore=ignore):
             return score_interval(measure.scorer, y_true, value, random_state=seed,
                                   **arguments, **common), None
     except UndefinedMeasureError as error:
@@ -985,7 +985,7 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
         pred_a, pred_b = outputs[a], outputs[b]
         # A difference the same on every resample (identical predictions, two constant
         # systems) is a point interval with p = 1 or 0: the table says it all.
-        with _caught(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
+        with recorded_warnings(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
             result = compare_scores(
                 measure.scorer, y_true, pred_a, pred_b,
                 random_state=seed, **arguments, **options,
@@ -1026,18 +1026,6 @@ def _significance_level(confidence_level):
     return float(1 - Decimal(repr(float(confidence_level))))
 
 
-@contextmanager
-def _caught(caught, system, measure, ignore=()):
-    """Record the warnings of one computation, to be summarized once per measure."""
-    with warnings.catch_warnings(record=True) as records:
-        warnings.simplefilter("always")
-        yield
-    for record in records:
-        if ignore and issubclass(record.category, ignore):
-            continue
-        caught.append({"system": system, "measure": measure,
-                       "category": record.category.__name__,
-                       "message": " ".join(str(record.message).split())})
 
 
 def _warn_once_per_measure(caught):

@@ -9,8 +9,6 @@ system, measure and comparison at once; no call of the measure per resample. The
 records have the shape of :func:`evaluate`'s ``scores`` and ``comparisons``.
 """
 
-import warnings
-from contextlib import contextmanager
 from typing import Any, Mapping, NamedTuple, Optional
 
 import numpy as np
@@ -29,6 +27,7 @@ from ..stats._resampling import (
     interval,
 )
 from ..stats._interval_pvalue import percentile_interval_pvalue
+from ._recorded_warnings import recorded_warnings
 from ._trivial_row import TRIVIAL
 
 # Fewer groups than this give too narrow bootstrap intervals (as evaluate's item
@@ -228,7 +227,7 @@ def records_from_prevalences(
     scores = []
     for row, (name, key) in enumerate(series):
         jackknife = (totals[row] - values[row]) / (n_groups - 1)
-        with _recorded(caught, name, key, ignore=DegenerateDataWarning if name == TRIVIAL else ()):
+        with recorded_warnings(caught, name, key, ignore=DegenerateDataWarning if name == TRIVIAL else ()):
             low, high = interval(estimates[row], distribution[:, row], INTERVAL_METHOD,
                                  confidence_level, jackknife_values=jackknife, counts=ones)
         scores.append({"system": name, "measure": key, "estimate": float(estimates[row]),
@@ -248,7 +247,7 @@ def records_from_prevalences(
         for offset, (a, b, key) in enumerate(comparisons):
             row = len(series) + offset
             difference = float(estimates[row])
-            with _recorded(caught, f"{a} - {b}", key, ignore=DegenerateDataWarning):
+            with recorded_warnings(caught, f"{a} - {b}", key, ignore=DegenerateDataWarning):
                 low, high = interval(difference, distribution[:, row],
                                      COMPARISON_INTERVAL_METHOD, confidence_level)
             at_least = np.abs(null[:, offset]) >= abs(difference) * (1 - 1e-9) - 1e-12
@@ -286,15 +285,3 @@ def records_from_prevalences(
                                  trivial.tolist(), description, per_group)
 
 
-@contextmanager
-def _recorded(caught, system, measure, ignore=()):
-    """Record the warnings of one interval as evaluate does (``report.warnings``)."""
-    with warnings.catch_warnings(record=True) as records:
-        warnings.simplefilter("always")
-        yield
-    for record in records:
-        if ignore and issubclass(record.category, ignore):
-            continue
-        caught.append({"system": system, "measure": measure,
-                       "category": record.category.__name__,
-                       "message": " ".join(str(record.message).split())})
