@@ -55,7 +55,7 @@ from sklearn_ordinal.metrics import (
     u_pairs_score,
     vus_score,
 )
-from sklearn_ordinal.metrics._registry import confusion_kernel
+from sklearn_ordinal.metrics._registry import confusion_kernel, resolve
 from sklearn_ordinal.evaluation import _evaluate
 from sklearn_ordinal.stats import _intervals, compare_scores, score_interval
 from sklearn_ordinal.stats._resampling import jackknife
@@ -249,7 +249,7 @@ def issue_table(skip_before):
         _row(f"VUS, {n:.0e} scores, {n_resamples} BCa", bare, after, before,
              f"(BCa / percentile {after / plain:.2f}x, target <= 1.2x)")
         if n == 10**6:
-            spec = _intervals._resolve(vus_score, {})
+            spec = resolve(vus_score, {})
             units, parts = _intervals._layout(spec, y_true, [score], None, None, None, None)
             statistic = _intervals._data_statistic(parts)
             alone = _timed(lambda: jackknife(statistic, units), 2)

@@ -26,6 +26,7 @@ from sklearn_ordinal.metrics import (
     u_pairs_score,
     vus_score,
 )
+from sklearn_ordinal.metrics._registry import resolve
 from sklearn_ordinal.stats import compare_scores, score_interval
 from sklearn_ordinal.stats import _intervals
 from sklearn_ordinal.stats._placement import (
@@ -174,7 +175,7 @@ def test_gradient_equals_central_differences(measure, seed):
     y, s, w = _data(seed, 25, 2 + seed % 3, "tied" if seed % 2 else "continuous", True)
     table = _build_score_table(y, s, None, w, "vus_score")
     table = table._replace(weights=table.weights.astype(np.float64))
-    kernel = _intervals._resolve(measure, {}).from_table
+    kernel = resolve(measure, {}).from_table
     found = influence(measure, table)
     step = 1e-5
     for cell in range(len(table.weights)):
@@ -284,7 +285,7 @@ def test_bca_jackknife_equals_recomputing(measure, case):
     w = rng.integers(1, 4, n).astype(float) if case.endswith("w") or case == "weighted" else None
     systems = {"unweighted": [s], "tied": [tied], "weighted": [tied], "paired": [s, tied],
                "paired_w": [tied, s]}[case]
-    spec = _intervals._resolve(measure, {})
+    spec = resolve(measure, {})
     units, parts = _intervals._layout(spec, y, systems, None, None, w, None)
     statistic = _intervals._data_statistic(parts)
     fast = jackknife(statistic, units)
@@ -296,7 +297,7 @@ def test_bca_jackknife_equals_recomputing(measure, case):
 def test_last_item_of_a_class_left_out_is_recomputed():
     y = np.array([0, 0, 0, 1, 1, 1, 2])
     s = np.array([0.1, 0.5, 0.2, 0.4, 0.9, 0.6, 0.8])
-    spec = _intervals._resolve("vus", {})
+    spec = resolve("vus", {})
     units, parts = _intervals._layout(spec, y, [s], None, None, None, None)
     statistic = _intervals._data_statistic(parts)
     fast = jackknife(statistic, units)

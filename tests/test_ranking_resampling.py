@@ -24,7 +24,8 @@ from sklearn_ordinal.metrics import (
 from sklearn_ordinal.metrics._ranking import _u_cons, _u_ovo, _u_pairs, _vus
 from sklearn_ordinal.stats import _resampling, compare_scores, score_interval
 from sklearn_ordinal.stats._interval_pvalue import percentile_interval_pvalue
-from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
+from sklearn_ordinal.metrics._registry import resolve as _resolve
+from sklearn_ordinal.stats._intervals import _data_statistic, _layout
 from sklearn_ordinal.stats._resampling import (
     Evaluation,
     _draw_bootstrap,

@@ -17,7 +17,8 @@ from sklearn_ordinal.metrics import (
     ranked_probability_score_loss,
 )
 from sklearn_ordinal.stats import score_interval
-from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
+from sklearn_ordinal.metrics._registry import resolve as _resolve
+from sklearn_ordinal.stats._intervals import _data_statistic, _layout
 from sklearn_ordinal.stats._resampling import interval, jackknife
 
 

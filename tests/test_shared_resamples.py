@@ -7,7 +7,8 @@ import pytest
 from sklearn_ordinal.metrics import cem_score, macro_mean_absolute_error
 from sklearn_ordinal.metrics._registry import confusion_kernels
 from sklearn_ordinal.stats import _resampling, compare_scores, score_interval
-from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
+from sklearn_ordinal.metrics._registry import resolve as _resolve
+from sklearn_ordinal.stats._intervals import _data_statistic, _layout
 from sklearn_ordinal.stats._resampling import jackknife, shared_resamples
 
 

@@ -159,7 +159,8 @@ def test_paired_interval_matches_scipy_and_pvalue_brute_force():
 @pytest.mark.parametrize("weighted", [False, True])
 def test_bca_acceleration_equals_the_item_jackknife(weighted):
     """One leave-one-out value per cell, weighted by its count, is the item jackknife."""
-    from sklearn_ordinal.stats._intervals import _data_statistic, _layout, _resolve
+    from sklearn_ordinal.metrics._registry import resolve as _resolve
+    from sklearn_ordinal.stats._intervals import _data_statistic, _layout
     from sklearn_ordinal.stats._resampling import _acceleration, jackknife
 
     rng = np.random.default_rng(9)

@@ -24,10 +24,10 @@ from .._validation import (
     check_ordinal_targets,
     check_scored_targets,
 )
-from ..metrics._registry import DATA_ARGUMENTS as _DATA_ARGUMENTS
+from ..metrics._registry import DATA_ARGUMENTS
 # The stats door resolves a measure (and checks its parameters) by the registry,
 # the one place that does; a resolved measure carries its record.
-from ..metrics._registry import resolve as _resolve
+from ..metrics._registry import resolve
 from ..metrics._error import (
     _average,
 )
@@ -659,10 +659,10 @@ def score_interval(
     True
     """
     check_n_resamples(n_resamples, confidence_level)
-    spec = _resolve(measure, measure_kwargs)
+    spec = resolve(measure, measure_kwargs)
     labels, class_values, sample_weight = (
         spec.data.get(key) if given is None else given
-        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+        for key, given in zip(DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
     if method == "delong":
         return delong_interval(spec, y_true, y_pred, labels, class_values, sample_weight,
@@ -791,10 +791,10 @@ def compare_scores(
     True
     """
     check_n_resamples(n_resamples, confidence_level)
-    spec = _resolve(measure, measure_kwargs)
+    spec = resolve(measure, measure_kwargs)
     labels, class_values, sample_weight = (
         spec.data.get(key) if given is None else given
-        for key, given in zip(_DATA_ARGUMENTS, (labels, class_values, sample_weight))
+        for key, given in zip(DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
     if method == "delong":
         return delong_comparison(spec, y_true, y_pred_a, y_pred_b, labels, class_values,
