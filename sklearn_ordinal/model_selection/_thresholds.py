@@ -531,14 +531,24 @@ class TunedThresholdsClassifierCV(ClassifierMixin, MetaEstimatorMixin, BaseEstim
         return self.classes_[np.searchsorted(self.cut_points_, self._score(X))]
 
     def get_metadata_routing(self) -> MetadataRouter:
-        """Get metadata routing of this object, as scikit-learn's
-        ``TunedThresholdClassifierCV`` routes: ``fit``'s metadata to the estimator's
-        ``fit``, the splitter's ``split`` and the scorer's ``score``.
+        """Get the metadata routing of this object.
+
+        As scikit-learn's ``TunedThresholdClassifierCV`` routes: ``fit``'s metadata
+        go to the estimator's ``fit``, the splitter's ``split`` and the scorer's
+        ``score``. Read by scikit-learn when metadata routing is enabled.
 
         Returns
         -------
         routing : MetadataRouter
             The routing information.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import Ridge
+        >>> from sklearn_ordinal.model_selection import TunedThresholdsClassifierCV
+        >>> routing = TunedThresholdsClassifierCV(Ridge()).get_metadata_routing()
+        >>> type(routing).__name__
+        'MetadataRouter'
         """
         return (
             MetadataRouter(owner=self)
