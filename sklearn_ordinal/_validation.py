@@ -388,12 +388,18 @@ def _common_integer_type(arrays):
     )
 
 
+def _python_values(values):
+    """The values as Python scalars: an object array of strings can hold NumPy
+    scalars, whose repr (``np.str_('top')`` under NumPy 2) does not belong in a message."""
+    return [v.item() if isinstance(v, np.generic) else v for v in values.tolist()]
+
+
 def _raise_unknown(y, codes, name, classes):
     unknown = np.unique(y[codes < 0])
-    shown = unknown[:10].tolist()
+    shown = _python_values(unknown[:10])
     more = "" if len(unknown) <= 10 else f" and {len(unknown) - 10} more"
     raise ValueError(
-        f"{name} contains labels not in labels={classes.tolist()}: {shown}{more}."
+        f"{name} contains labels not in labels={_python_values(classes)}: {shown}{more}."
     )
 
 
