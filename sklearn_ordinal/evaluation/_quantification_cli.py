@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._table_files import ONLY_EMPTY, read_table
 from .._command_line import fraction, positive, run_command, whole_number
 from ..metrics._quantification import ROW_SUM_TOLERANCE, check_prevalences
 from ..metrics._registry import prevalence_measure
@@ -85,15 +86,10 @@ def add_quantification_parser(commands):
 
 def _lines(path):
     """``[(line number, fields)]`` of a tab-separated file, blank lines skipped."""
-    with open(path, encoding="utf-8") as file:
-        rows = []
-        for number, line in enumerate(file, start=1):
-            line = line.strip(" \t\r\n")
-            if line:
-                rows.append((number, line.split("\t")))
-    if not rows:
-        raise ValueError(f"{path}: the file is empty.")
-    return rows
+    # Every cell as written: a share that is not a number is refused with its line.
+    table = read_table(path, header=False, file_format="tsv", missing_markers=ONLY_EMPTY)
+    return [(number, [cell for cell in row if cell is not None])
+            for number, row in zip(table.frame.index, table.frame.itertuples(index=False))]
 
 
 def _numbers(path, number, fields):
