@@ -1,0 +1,210 @@
+"""Issue #46, "Trust, fifth pass": each wrong number or false refusal at the doors
+of the quantification and agreement measures, tested at the Python door and at the
+command line; the one file reader run through every command that reads that kind
+of file; the three tests that the deliberate faults showed missing."""
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sklearn_ordinal.__main__ import main
+from sklearn_ordinal.metrics import match_distance
+
+LABELS = ["-2", "-1", "0", "1", "2"]
+
+
+def _run(capsys, *argv):
+    try:
+        code = main([str(arg) for arg in argv])
+    except SystemExit as exit_info:  # argparse's usage errors
+        code = exit_info.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+# --- item 1: a subtask E file written with three decimals ------------------------------
+
+
+def _three_decimal_rows(n_topics, n_off, seed):
+    """``(text rows, Decimal rows)``: five shares a row written with three decimals,
+    as SemEval-2016 subtask E's submissions are; ``n_off`` rows sum to 0.999 or 1.001
+    (alternately), the others to 1.000. Built for the test, not a team's file."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for topic in range(n_topics):
+        thousandths = rng.multinomial(1000, rng.dirichlet(np.ones(5)))
+        if topic < n_off:
+            # Take or give one thousandth on a share that can spare it.
+            k = int(np.argmax(thousandths))
+            thousandths[k] += -1 if topic % 2 == 0 else 1
+        rows.append([Decimal(int(t)) / 1000 for t in thousandths])
+    text = [[f"{share:.3f}" for share in row] for row in rows]
+    return text, rows
+
+
+def _write_rows(path, topics, text):
+    path.write_text("".join(f"{topic}\t" + "\t".join(row) + "\n"
+                            for topic, row in zip(topics, text)), encoding="utf-8")
+
+
+def _paper_emd(gold, pred):
+    """The task paper's EMD on the rows as written, in exact decimals."""
+    total = Decimal(0)
+    for true_row, pred_row in zip(gold, pred):
+        cumulative_true = cumulative_pred = Decimal(0)
+        for j in range(len(true_row) - 1):
+            cumulative_true += true_row[j]
+            cumulative_pred += pred_row[j]
+            total += abs(cumulative_pred - cumulative_true)
+    return float(total / len(gold))
+
+
+SUBMISSION, SUBMISSION_ROWS = _three_decimal_rows(100, 41, seed=2016)
+GOLD, GOLD_ROWS = _three_decimal_rows(100, 0, seed=4)
+TOPICS = [f"topic {t:03d}" for t in range(100)]
+
+
+def test_the_test_file_has_the_stated_properties_and_floats_that_round_both_ways():
+    sums = [sum(row) for row in SUBMISSION_ROWS]
+    assert sorted({str(s) for s in sums}) == ["0.999", "1.000", "1.001"]
+    assert sum(s != 1 for s in sums) == 41
+    # As floats, some of these rows miss 1 by more than 0.001 and some by less: the
+    # test the Perl scorer (and this package before #46) made on the float sum.
+    float_sums = np.array([[float(v) for v in row] for row in SUBMISSION_ROWS]).sum(axis=1)
+    beyond = np.abs(float_sums - 1) > 1e-3
+    assert 0 < beyond.sum() < 41
+
+
+def test_match_distance_scores_three_decimal_rows_as_written():
+    gold = np.array(GOLD_ROWS, dtype=np.float64)
+    pred = np.array(SUBMISSION_ROWS, dtype=np.float64)
+    # Failed before #46: "Each row of p_pred must sum to 1 (within 0.001); row 0
+    # sums to 0.9989999999999999".
+    assert match_distance(gold, pred) == pytest.approx(_paper_emd(GOLD_ROWS,
+                                                                  SUBMISSION_ROWS), abs=1e-12)
+
+
+def test_rows_beyond_what_three_decimals_allow_are_refused_at_the_python_door():
+    with pytest.raises(ValueError, match=r"must sum to 1 within 0.001; row 0 sums to 0.997"):
+        match_distance([[0.2, 0.2, 0.2, 0.2, 0.2]], [[0.2, 0.2, 0.2, 0.2, 0.197]])
+
+
+def test_the_command_scores_the_file_as_written_and_says_how_many_rows_were_off(
+        tmp_path, capsys):
+    _write_rows(tmp_path / "gold.txt", TOPICS, GOLD)
+    _write_rows(tmp_path / "team.txt", TOPICS, SUBMISSION)
+    argv = ["quantification", tmp_path / "gold.txt", tmp_path / "team.txt",
+            "--measures", "match_distance", "--n-resamples", "99"]
+    # Failed before #46: exit code 2, "the prevalences [...] sum to 0.999; they must be
+    # non-negative and sum to 1 (within 0.001)".
+    code, out, err = _run(capsys, *argv)
+    assert (code, err) == (0, "")
+    as_written = _paper_emd(GOLD_ROWS, SUBMISSION_ROWS)
+    printed = float(re.search(r"^team +(\d\.\d{4})", out, re.M).group(1))
+    assert printed == pytest.approx(as_written, abs=5e-5)
+    assert ("Rows whose shares do not sum to 1 exactly: team: 41 of 100 (|sum - 1| up "
+            "to 0.001); scored as written") in out
+    # --normalize rescales each row first, and says so.
+    code, out, err = _run(capsys, *argv, "--normalize")
+    assert code == 0
+    normalized = np.array(SUBMISSION_ROWS, dtype=float)
+    normalized /= normalized.sum(axis=1, keepdims=True)
+    expected = match_distance(np.array(GOLD_ROWS, dtype=float), normalized)
+    printed = float(re.search(r"^team +(\d\.\d{4})", out, re.M).group(1))
+    assert printed == pytest.approx(expected, abs=5e-5)
+    assert "rescaled to sum to 1 before scoring (--normalize)" in out
+
+
+@pytest.mark.parametrize("row, allowed", [
+    (["0.200", "0.200", "0.200", "0.200", "0.198"], True),    # 5 x 0.0005 = 0.0025
+    (["0.200", "0.200", "0.200", "0.200", "0.197"], False),
+    (["0.20", "0.20", "0.20", "0.20", "0.18"], True),         # 5 x 0.005 = 0.025
+    ([".2", ".2", ".2", ".2", ".1"], True),                   # 5 x 0.05 = 0.25
+    (["0.2000", "0.2000", "0.2000", "0.2000", "0.1985"], False),  # 0.001 at least
+])
+def test_the_command_allows_what_the_written_decimals_allow(tmp_path, capsys, row, allowed):
+    _write_rows(tmp_path / "gold.txt", ["a", "b"], [["0.2"] * 5, ["0.2"] * 5])
+    _write_rows(tmp_path / "team.txt", ["a", "b"], [row, ["0.2"] * 5])
+    code, _, err = _run(capsys, "quantification", tmp_path / "gold.txt",
+                        tmp_path / "team.txt", "--n-resamples", "99")
+    assert code == (0 if allowed else 2), err
+    if not allowed:
+        assert "line 1 (topic 'a') sums to" in err and "K x 0.5 x 10^-d" in err
+
+
+# --- item 2: the scale of the prevalences is the gold's --------------------------------
+
+
+def _topics_with_an_out_of_scale_system():
+    rng = np.random.default_rng(7)
+    groups = np.repeat([f"t{g}" for g in range(25)], 8)
+    y_true = rng.integers(0, 5, groups.size)
+    near = np.clip(y_true + rng.choice([-1, 0, 1], groups.size), 0, 4)
+    wild = near.copy()
+    wild[3] = 9   # one prediction off the 0-4 scale
+    return y_true, near, wild, groups
+
+
+def test_an_out_of_scale_prediction_is_refused_by_quantification_error():
+    from sklearn_ordinal.metrics import quantification_error
+
+    y_true, near, wild, groups = _topics_with_an_out_of_scale_system()
+    # Before #46: the scale became 0-4 and 9 (K = 6), a silent other number.
+    with pytest.raises(ValueError, match=r"y_pred predicts the label\(s\) \[9\], outside "
+                       r"the gold labels' scale \[0, 1, 2, 3, 4\]"):
+        quantification_error(y_true, wild, groups, measure="nmd")
+    # With the scale given, the label is still not on it: refused.
+    with pytest.raises(ValueError, match=r"\[9\]"):
+        quantification_error(y_true, wild, groups, measure="nmd", labels=[0, 1, 2, 3, 4])
+
+
+def test_an_out_of_scale_system_changes_no_other_systems_number_in_evaluate():
+    from sklearn_ordinal import evaluate
+
+    y_true, near, wild, groups = _topics_with_an_out_of_scale_system()
+    alone = evaluate(y_true, {"near": near}, groups=groups, measures=["nmd"],
+                     n_resamples=99, random_state=0)
+    with pytest.raises(ValueError, match=r"System 'wild' predicts the label\(s\) \[9\]"):
+        evaluate(y_true, {"near": near, "wild": wild}, groups=groups, measures=["nmd"],
+                 n_resamples=99, random_state=0)
+    # The scale given with labels= (here wider, on purpose) is the scale used.
+    wide = evaluate(y_true, {"near": near, "wild": wild}, groups=groups,
+                    measures=["nmd"], labels=[0, 1, 2, 3, 4, 9], n_resamples=99,
+                    random_state=0)
+    # NMD divides by K - 1: 5 on the wider scale, 4 on the gold's.
+    assert wide.scores.loc["near", ("nmd", "estimate")] == pytest.approx(
+        alone.scores.loc["near", ("nmd", "estimate")] * 4 / 5)
+
+
+def test_an_out_of_scale_prediction_file_is_refused_by_the_evaluate_command(tmp_path,
+                                                                            capsys):
+    y_true, near, wild, groups = _topics_with_an_out_of_scale_system()
+    for name, labels in (("gold", y_true), ("near", near), ("wild", wild)):
+        (tmp_path / f"{name}.csv").write_text("test_case,id,value\n" + "".join(
+            f"{g},{i},{label}\n" for i, (g, label) in enumerate(zip(groups, labels))))
+    code, out, err = _run(capsys, "evaluate", tmp_path / "gold.csv", tmp_path / "near.csv",
+                          tmp_path / "wild.csv", "--measures", "nmd", "--n-resamples", "99")
+    assert code == 2 and out == ""
+    assert "System 'wild' predicts the label(s) [9], outside the gold labels' scale" in err
+
+
+# --- item 3: an item gold's repeated ids --------------------------------------------
+
+
+@pytest.mark.parametrize("repeat", ["the same label", "another label"])
+def test_repeated_ids_in_an_item_gold_are_refused_with_their_lines(tmp_path, capsys,
+                                                                   repeat):
+    lines = [f"{i}\ttopic {i % 2}\t{LABELS[i % 5]}" for i in range(10)]
+    # Before #46 the item was counted twice (match distance 0.2425 became 0.2952 in
+    # the issue's file).
+    lines.append(lines[3] if repeat == "the same label" else "3\ttopic 1\t2")
+    (tmp_path / "gold.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "team.txt").write_text("topic 0\t.2\t.2\t.2\t.2\t.2\n"
+                                       "topic 1\t.2\t.2\t.2\t.2\t.2\n", encoding="utf-8")
+    code, out, err = _run(capsys, "quantification", tmp_path / "gold.tsv",
+                          tmp_path / "team.txt", "--n-resamples", "99")
+    assert code == 2 and out == ""
+    assert "gold.tsv: the id '3' is given on lines 4, 11; give each item once." in err
