@@ -135,7 +135,8 @@ def test_equals_the_definition_on_small_cases(n_annotators, n_units, n_values, s
         alpha = krippendorff_alpha(data, level=level)
     undefined = [w for w in caught if w.category is UndefinedMetricWarning]
     transposed = [w for w in caught if "pass its transpose" in str(w.message)]
-    assert len(transposed) == (n_annotators > n_units)
+    # One unit is no table turned the wrong way: its transpose has one annotator (#46).
+    assert len(transposed) == (n_annotators > n_units >= 2)
     assert len(caught) == len(undefined) + len(transposed)
     if expected is None:
         assert np.isnan(alpha)

@@ -208,3 +208,143 @@ def test_repeated_ids_in_an_item_gold_are_refused_with_their_lines(tmp_path, cap
                           tmp_path / "team.txt", "--n-resamples", "99")
     assert code == 2 and out == ""
     assert "gold.tsv: the id '3' is given on lines 4, 11; give each item once." in err
+
+
+# --- item 4: unit ids are no annotator ----------------------------------------------
+
+from sklearn_ordinal.metrics import krippendorff_alpha  # noqa: E402
+from sklearn_ordinal.stats import krippendorff_alpha_interval  # noqa: E402
+
+nan = float("nan")
+# Krippendorff (2011), the worked example: 4 observers, 12 units.
+WORKED_EXAMPLE = np.array([
+    [1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan],
+])
+PUBLISHED = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849, "ratio": 0.797}
+
+
+def _alphas(out):
+    return {line.split()[0]: float(line.split()[1]) for line in out.splitlines()
+            if line.split() and line.split()[0] in PUBLISHED}
+
+
+def _wide_text(unit_column, missing="", separator=","):
+    header = separator.join([unit_column] + [f"obs{i}" for i in range(4)])
+    rows = [separator.join([f"u{u + 1}"] + [missing if np.isnan(v) else f"{v:g}"
+                                            for v in WORKED_EXAMPLE[:, u]])
+            for u in range(12)]
+    return header + "\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("unit_column", ["Unit", "ID", "item", " unit", "UNITS"])
+def test_a_first_column_of_unit_ids_is_read_as_the_units(tmp_path, capsys, unit_column):
+    path = tmp_path / "hayes.csv"
+    path.write_text(_wide_text(unit_column))
+    # Before #46 "Unit" was a fifth annotator: .448/.343/.038/.324, without a word.
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999", "--seed", "0")
+    assert (code, err) == (0, "")
+    assert {level: round(alpha, 3) for level, alpha in _alphas(out).items()} == PUBLISHED
+    assert "4 annotators as columns, 12 units as rows" in out
+
+
+def test_a_column_of_distinct_values_in_every_row_is_warned_about(tmp_path, capsys):
+    path = tmp_path / "ids.csv"
+    path.write_text(_wide_text("number"))  # the units' names under another name
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999", "--seed", "0")
+    assert code == 0
+    assert ("column 'number' holds a different value in each of its 12 rows, as the "
+            "units' names do") in err
+
+
+@pytest.mark.parametrize("header", ["Annotator,Unit,Value", "annotator, unit, value",
+                                    " ANNOTATOR ,unit , Value"])
+def test_a_long_file_is_told_by_its_columns_whatever_their_case_and_spaces(
+        tmp_path, capsys, header):
+    lines = [header] + [f"obs{i}, u{u}, {v:g}" for i, row in enumerate(WORKED_EXAMPLE)
+                        for u, v in enumerate(row) if not np.isnan(v)]
+    path = tmp_path / "long.csv"
+    path.write_text("\n".join(lines) + "\n")
+    # Before #46: read as wide with three annotators (nominal 0.004).
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999", "--seed", "0")
+    assert (code, err) == (0, "")
+    assert "long (annotator, unit, value): 4 annotators, 12 units" in out
+    assert {level: round(alpha, 3) for level, alpha in _alphas(out).items()} == PUBLISHED
+
+
+def test_a_dataframe_is_turned_by_its_labelled_axes():
+    import pandas as pd
+
+    by_unit = pd.DataFrame(WORKED_EXAMPLE.T, columns=[f"obs{i}" for i in range(4)],
+                           index=pd.Index([f"u{u}" for u in range(12)]))
+    # Before #46: a wrong number (nominal 0.094 for 0.743) and a warning only.
+    with pytest.raises(ValueError, match="12 rows and 4 columns with unnamed axes"):
+        krippendorff_alpha(by_unit, level="nominal")
+    for labelled in (by_unit.rename_axis(columns="annotator"),
+                     by_unit.rename_axis(index="Unit"),
+                     by_unit.T.rename_axis(index="coder")):
+        assert round(krippendorff_alpha(labelled, level="nominal"), 3) == 0.743
+    with pytest.raises(ValueError, match="12 rows and 4 columns"):
+        krippendorff_alpha_interval(by_unit, level="nominal", n_resamples=99)
+
+
+def test_a_single_unit_raises_no_transpose_alarm():
+    import warnings
+
+    with warnings.catch_warnings():
+        # Before #46: "more annotators than units ... pass its transpose", whose
+        # transpose would have one annotator.
+        warnings.simplefilter("error")
+        # o_12 = o_21 = o_22 = 1, n = (1, 2): alpha = 1 - 2 * 2 / 4 = 0.
+        assert krippendorff_alpha([[1], [2], [2]], level="interval") == pytest.approx(0.0)
+
+
+# --- item 5: the ratio level takes non-negative values ----------------------------
+
+
+def test_the_ratio_level_refuses_negative_values_at_both_doors(tmp_path, capsys):
+    data = [[-1, 1, 2, 3], [1, -1, 2, 3]]
+    # Before #46: 1.000 for annotators who disagree on the first two units.
+    for door in (krippendorff_alpha, krippendorff_alpha_interval):
+        with pytest.raises(ValueError, match=r"ratio level needs non-negative values \(amounts "
+                           r"with a true zero\); the values include \[-1\.0\]"):
+            door(data, level="ratio")
+    path = tmp_path / "signed.csv"
+    path.write_text("a,b\n-1,1\n1,-1\n2,2\n3,3\n")
+    code, out, err = _run(capsys, "agreement", path, "--level", "ratio",
+                          "--n-resamples", "999")
+    assert code == 2 and "ratio level needs non-negative values" in err
+    # By default the levels the values allow: not ratio, with a note.
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999", "--seed", "0")
+    assert code == 0 and list(_alphas(out)) == ["nominal", "ordinal", "interval"]
+    assert "the ratio level needs non-negative values" in out
+
+
+# --- item 6: missing markers, inf --------------------------------------------------
+
+
+@pytest.mark.parametrize("marker", [".", "NA", "nan", "NULL", "#N/A"])
+def test_the_usual_missing_markers_are_missing(tmp_path, capsys, marker):
+    path = tmp_path / "spss.csv"
+    path.write_text(_wide_text("unit", missing=marker))
+    # Before #46 "." and "NA" made the values text: a nominal alpha only (0.577).
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999", "--seed", "0")
+    assert (code, err) == (0, "")
+    assert {level: round(alpha, 3) for level, alpha in _alphas(out).items()} == PUBLISHED
+    # --no-missing-markers reads them as values (then text: nominal only).
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999",
+                          "--no-missing-markers")
+    assert code == 0 and list(_alphas(out)) == ["nominal"]
+
+
+def test_inf_is_refused_alike_at_both_doors(tmp_path, capsys):
+    with pytest.raises(ValueError, match="infinite"):
+        krippendorff_alpha([[1.0, 2.0, np.inf], [1.0, 2.0, 3.0]])
+    path = tmp_path / "inf.csv"
+    path.write_text("a,b\n1,1\n2,2\ninf,3\n")
+    # Before #46 the command read the table as text (a nominal alpha).
+    code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999")
+    assert code == 2 and out == ""
+    assert "inf.csv: line 4, column 'a': 'inf' is infinite" in err

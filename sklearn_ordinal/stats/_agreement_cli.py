@@ -49,7 +49,8 @@ N/A, #N/A, NaN, nan, NULL, null, None, <NA>; with --no-missing-markers only an
 empty cell is missing and the markers are values. The values are numbers when every
 one of them is a number (an infinite one is an error), text otherwise.
 
-By default every level the values allow is printed: all four for numbers; for
+By default every level the values allow is printed: all four for numbers (not
+ratio when a value is negative: ratio values are amounts with a true zero); for
 text, nominal, and with --labels (the values in order, lowest first) ordinal and
 interval too (text values in that order are equally spaced; the ratio level needs
 numbers). Bad input exits with code 2 and a one-line message on standard error.
@@ -247,7 +248,11 @@ def _score(args):
     levels = args.level
     notes = []
     if levels is None:
-        if numbers:
+        if numbers and (data < 0).any():
+            levels = ["nominal", "ordinal", "interval"]
+            notes.append("the ratio level needs non-negative values (amounts with a true "
+                         "zero); these include negative ones")
+        elif numbers:
             levels = list(LEVELS)
         elif labels is not None:
             levels = ["nominal", "ordinal", "interval"]
