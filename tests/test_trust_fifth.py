@@ -348,3 +348,144 @@ def test_inf_is_refused_alike_at_both_doors(tmp_path, capsys):
     code, out, err = _run(capsys, "agreement", path, "--n-resamples", "999")
     assert code == 2 and out == ""
     assert "inf.csv: line 4, column 'a': 'inf' is infinite" in err
+
+
+# --- One reader: each file-reading defect through every command that reads files ----
+
+
+def _evaluate_files(folder, header="id,value", first=None):
+    gold = folder / "gold.csv"
+    gold.write_text((first or header) + "\n" + "".join(
+        f"i{i},{i % 3}\n" for i in range(12)), encoding="utf-8")
+    system = folder / "system.csv"
+    system.write_text(header + "\n" + "".join(f"i{i},{(i + i // 4) % 3}\n"
+                                              for i in range(12)), encoding="utf-8")
+    return ["evaluate", gold, system, "--n-resamples", "99", "--labels", "0,1,2",
+            "--seed", "0"], gold
+
+
+def _compare_files(folder, header="dataset,A,B,C", first=None):
+    path = folder / "scores.csv"
+    rng = np.random.default_rng(0)
+    path.write_text((first or header) + "\n" + "".join(
+        f"d{d}," + ",".join(f"{v:.3f}" for v in rng.random(3)) + "\n" for d in range(8)),
+        encoding="utf-8")
+    return ["compare", path, "--measure", "accuracy"], path
+
+
+def _quantification_files(folder, header=None, first=None):
+    gold, team = folder / "gold.txt", folder / "team.txt"
+    gold.write_text("".join(f"{first or ''}topic {t}\t.2\t.2\t.2\t.2\t.2\n"
+                            for t in range(3)), encoding="utf-8")
+    team.write_text("".join(f"topic {t}\t.1\t.3\t.2\t.2\t.2\n" for t in range(3)),
+                    encoding="utf-8")
+    return ["quantification", gold, team, "--n-resamples", "99"], gold
+
+
+def _agreement_files(folder, header="unit,a,b,c", first=None):
+    path = folder / "annotations.csv"
+    path.write_text((first or header) + "\n" + "".join(
+        f"u{u},{u % 3},{u % 3},{(u + u // 5) % 3}\n" for u in range(10)), encoding="utf-8")
+    return ["agreement", path, "--n-resamples", "999", "--seed", "0"], path
+
+
+COMMANDS = {"evaluate": _evaluate_files, "compare": _compare_files,
+            "quantification": _quantification_files, "agreement": _agreement_files}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_byte_order_mark_is_no_part_of_the_first_name(tmp_path, capsys, command):
+    argv, first_file = COMMANDS[command](tmp_path)
+    code, expected, _ = _run(capsys, *argv)
+    assert code == 0
+    first_file.write_bytes(b"\xef\xbb\xbf" + first_file.read_bytes())
+    # Before #46 the quantification command read '\ufefftopic 0' as an unknown topic.
+    code, out, err = _run(capsys, *argv)
+    assert code == 0 and ": error:" not in err
+    assert out == expected
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_file_that_is_not_utf8_is_named(tmp_path, capsys, command):
+    argv, first_file = COMMANDS[command](tmp_path)
+    first_file.write_bytes(first_file.read_bytes().replace(b"2", b"\xe9", 1))
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"{first_file}: not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_line_beyond_the_bound_is_refused_by_every_command(tmp_path, capsys, command,
+                                                             monkeypatch):
+    from sklearn_ordinal import _table_files
+
+    monkeypatch.setattr(_table_files, "MAX_LINE_BYTES", 200)
+    argv, first_file = COMMANDS[command](tmp_path)
+    lines = first_file.read_text(encoding="utf-8").splitlines()
+    lines[2] += " " * 300
+    first_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "line 3 is longer than 200 bytes" in err
+
+
+@pytest.mark.parametrize("command, header", [
+    ("evaluate", " ID , Value"),
+    ("compare", "Dataset, A , B,C"),    # the wide layout: names as written, stripped
+    ("agreement", "Unit, a, b, c"),
+])
+def test_column_names_are_matched_ignoring_case_and_spaces(tmp_path, capsys, command,
+                                                           header):
+    argv, _ = COMMANDS[command](tmp_path)
+    code, expected, _ = _run(capsys, *argv)
+    argv, _ = COMMANDS[command](tmp_path, header=header)
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    assert out == expected
+
+
+def test_long_score_tables_are_matched_ignoring_case_and_spaces(tmp_path, capsys):
+    rows = [f"d{d},{s},{v:.3f}" for d in range(8) for s, v in
+            zip("ABC", np.random.default_rng(d).random(3))]
+    outputs = []
+    for header in ("dataset,system,score", "Dataset, System ,SCORE"):
+        path = tmp_path / "long.csv"
+        path.write_text(header + "\n" + "\n".join(rows) + "\n")
+        code, out, err = _run(capsys, "compare", path, "--measure", "accuracy")
+        assert code == 0, err
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("cell, message", [
+    ("nan", "the share nan is not a finite number"),
+    ("NA", "are not all numbers"),
+    ("-0.2", "the share -0.2 is negative"),
+])
+def test_a_bad_share_is_named_with_its_line(tmp_path, capsys, cell, message):
+    argv, _ = _quantification_files(tmp_path)
+    (tmp_path / "team.txt").write_text(f"topic 0\t.2\t.2\t.2\t.2\t.2\ntopic 1\t{cell}\t.4"
+                                       "\t.4\t.2\t.2\ntopic 2\t.2\t.2\t.2\t.2\t.2\n")
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and "team.txt line 2 (topic 'topic 1')" in err and message in err
+
+
+def test_a_missing_score_is_named_with_its_line_by_compare(tmp_path, capsys):
+    argv, path = _compare_files(tmp_path)
+    lines = path.read_text().splitlines()
+    lines[3] = "d2,0.5,oops,0.7"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and "scores.csv: line 4, column 'B': 'oops' is not a number" in err
+
+
+def test_an_item_gold_with_numeric_topics_is_no_prevalence_file(tmp_path, capsys):
+    # Two classes: "id<TAB>topic<TAB>label" has three fields, as "topic<TAB>p<TAB>q".
+    (tmp_path / "gold.tsv").write_text("".join(f"{i}\t{2016 + i % 2}\t{i % 3 % 2}\n"
+                                               for i in range(8)))
+    (tmp_path / "team.txt").write_text("2016\t0.5\t0.5\n2017\t0.25\t0.75\n")
+    code, out, err = _run(capsys, "quantification", tmp_path / "gold.tsv",
+                          tmp_path / "team.txt", "--labels", "0,1", "--n-resamples", "99")
+    # Before #46: "the prevalences ['2016', '0'] sum to 2016".
+    assert (code, err) == (0, ""), err
+    assert "gold from items" in out
