@@ -489,3 +489,135 @@ def test_an_item_gold_with_numeric_topics_is_no_prevalence_file(tmp_path, capsys
     # Before #46: "the prevalences ['2016', '0'] sum to 2016".
     assert (code, err) == (0, ""), err
     assert "gold from items" in out
+
+
+# --- Smaller: negative labels on the command line ------------------------------------
+
+
+def test_a_label_list_that_starts_with_a_negative_class_is_taken_as_written(tmp_path,
+                                                                            capsys):
+    from sklearn_ordinal._command_line import joined_label_lists
+
+    assert joined_label_lists(["evaluate", "--labels", "-1,0,1", "--seed", "-3"]) == [
+        "evaluate", "--labels=-1,0,1", "--seed", "-3"]
+    lines = [f"{i}\ttopic {i % 3}\t{[-1, 0, 1][i % 3 - (i % 2)]}" for i in range(12)]
+    (tmp_path / "gold.tsv").write_text("\n".join(lines) + "\n")
+    (tmp_path / "team.txt").write_text("".join(f"topic {t}\t.2\t.3\t.5\n" for t in range(3)))
+    outputs = []
+    for form in (["--labels", "-1,0,1"], ["--labels=-1,0,1"]):
+        # Before #46 the first form failed: "argument --labels: expected one argument".
+        code, out, err = _run(capsys, "quantification", tmp_path / "gold.tsv",
+                              tmp_path / "team.txt", *form, "--n-resamples", "99")
+        assert code == 0, err
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    path = tmp_path / "signed.csv"
+    path.write_text("a,b\n-1,-1\n0,1\n1,1\n0,0\n")
+    code, out, err = _run(capsys, "agreement", path, "--labels", "-1,0,1",
+                          "--n-resamples", "999", "--seed", "0")
+    assert code == 0, err
+    argv, _ = _evaluate_files(tmp_path)
+    argv[argv.index("--labels") + 1] = "-1,0,1,2"
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    code, out, _ = _run(capsys, "evaluate", "--help")
+    assert "--labels -1,0,1" in " ".join(out.split())
+
+
+# --- Test strength: the faults no test caught ----------------------------------------
+
+
+def _middle_class_of_one(seed=0):
+    """Four classes of 30, 1, 30 and 30 items: most resamples lack class 1."""
+    rng = np.random.default_rng(seed)
+    y = np.repeat([0, 1, 2, 3], [30, 1, 30, 30])
+    return y, y + rng.normal(0, 0.8, y.size)
+
+
+def test_batched_ranking_resamples_that_lack_a_middle_class_are_scored_alone():
+    import warnings
+
+    from sklearn_ordinal.metrics._registry import resolve
+    from sklearn_ordinal.stats._intervals import _data_statistic, _layout
+
+    y, score = _middle_class_of_one()
+    units, parts = _layout(resolve("u_cons"), y, [score], None, None, None, None)
+    statistic = _data_statistic(parts)
+    rng = np.random.default_rng(1)
+    stack = rng.multinomial(units.counts.sum(), units.counts / units.counts.sum(), 300)
+    lacking = stack[:, 30] == 0  # the cells are in class order: the 31st is class 1
+    # A fault that checks "some class present" for "every class present" scores the
+    # lacking resamples with an empty class kept (#46: [0.9336, 0.9835] for
+    # [0.9340, 0.9872]); they must be left undefined, for the statistic alone.
+    assert 0 < lacking.sum() < 300
+    batched = statistic.batched(stack.astype(float))
+    assert np.isnan(batched[lacking]).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        alone = np.array([statistic(row.astype(float)) for row in stack])
+    np.testing.assert_allclose(batched[~lacking], alone[~lacking], rtol=1e-12)
+
+
+def test_the_ranking_interval_is_that_of_resamples_scored_one_at_a_time():
+    import warnings
+
+    from sklearn_ordinal.metrics._registry import resolve
+    from sklearn_ordinal.stats import score_interval
+    from sklearn.utils import check_random_state
+
+    from sklearn_ordinal.stats._intervals import _bootstrap, _data_statistic, _layout
+
+    y, score = _middle_class_of_one()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = score_interval("u_cons", y, score, n_resamples=999, random_state=0)
+        units, parts = _layout(resolve("u_cons"), y, [score], None, None, None, None)
+        batched = _data_statistic(parts)
+
+        def one_at_a_time(x):  # no batched form: every resample scored alone
+            return batched(x)
+
+        # The same draws as score_interval's (the same seed, as it checks it).
+        alone = _bootstrap(units, one_at_a_time, result.estimate, 999, "bca", 0.95,
+                           check_random_state(0))
+    np.testing.assert_allclose(result.confidence_interval, alone["confidence_interval"],
+                               rtol=1e-12)
+
+
+def test_every_unit_of_a_randomization_is_exchanged_half_the_time():
+    from sklearn.utils import check_random_state
+
+    from sklearn_ordinal.stats._resampling import _INDEX_DRAW_FROM_CELLS, _draw_randomization
+
+    # One unit a cell (a regressor's values): one random bit each, eight a byte. A
+    # count that is no multiple of 8, so that a byte short would leave the last
+    # units never exchanged (an overall mean would not see it).
+    n_cells = max(_INDEX_DRAW_FROM_CELLS, 1000) + 3
+    draws = np.vstack(list(_draw_randomization(np.ones(n_cells, dtype=np.int64), 4000,
+                                               check_random_state(0))))
+    assert draws.shape == (4000, n_cells)
+    rate = draws.mean(axis=0)
+    # 4000 fair bits: sd 0.0079; 0.45-0.55 is more than 6 sd for every one of the
+    # ~1000 units.
+    assert rate.min() > 0.45 and rate.max() < 0.55, (rate.argmin(), rate.min())
+
+
+def test_markdown_writes_an_ampersand_as_an_entity():
+    import pandas as pd
+
+    from sklearn_ordinal import evaluate
+    from sklearn_ordinal.stats import compare_across_datasets
+
+    # "R&D" as written; "a&lt;b" must show "a&lt;b" too, not the "a<b" a renderer
+    # makes of an unescaped entity.
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 60)
+    report = evaluate(y, {"R&D": np.clip(y + rng.integers(-1, 2, 60), 0, 2),
+                          "a&lt;b": rng.integers(0, 3, 60)},
+                      measures=["neg_mean_absolute_error"], n_resamples=99, random_state=0)
+    text = report.to_markdown()
+    assert "R&amp;D" in text and "a&amp;lt;b" in text
+    assert "R&D" not in text and "a&lt;b" not in text.replace("a&amp;lt;b", "")
+    table = pd.DataFrame({"R&D": [0.5, 0.6, 0.7, 0.8, 0.9], "Q&A": [0.4, 0.5, 0.6, 0.7, 0.8]})
+    text = compare_across_datasets(table, "accuracy").to_markdown()
+    assert "R&amp;D" in text and "Q&amp;A" in text and "R&D" not in text

@@ -73,7 +73,8 @@ def add_quantification_parser(commands):
                         help="predicted prevalences per topic, one file per system")
     parser.add_argument("--labels", default=",".join(SEMEVAL_LABELS), metavar="L1,L2,...",
                         help="the classes in order, lowest first, as the gold's items "
-                        "write them (default: SemEval-2016's -2,-1,0,1,2)")
+                        "write them (default: SemEval-2016's -2,-1,0,1,2; a list that "
+                        "starts with a negative class works as written: --labels -2,-1,0)")
     parser.add_argument("--measures", default=",".join(DEFAULT_MEASURES),
                         metavar="NAME,...", help="prevalence measures (match_distance or "
                         "emd, normalized_match_distance or nmd, "

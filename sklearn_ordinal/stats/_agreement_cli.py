@@ -97,7 +97,8 @@ def add_agreement_parser(commands):
                         "all (default: every level the values allow)")
     parser.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
                         help="the values in order, lowest first, separated by commas; "
-                        "needed for text values at the ordinal and interval levels")
+                        "needed for text values at the ordinal and interval levels "
+                        "(negative values work as written: --labels -1,0,1)")
     parser.add_argument("--no-missing-markers", action="store_true",
                         help="read only an empty cell as a missing annotation (NA, ., "
                         "null and the other markers are then values)")
