@@ -328,15 +328,12 @@ def _read_delimited(path, separator, header):
                          f"{path}: the file is empty; it needs a header line and rows.")
     if not header:
         # Rows of different lengths (a prevalence file's topic and shares): split here.
-        rows = [(number, [cell.strip(" ") for cell in line.split(separator)])
+        rows = [(number, [cell.strip(" ") for cell in line.rstrip("\r").split(separator)])
                 for number, line in enumerate(text.split("\n"), start=1)
                 if line.strip(" \t\r")]
         width = max(len(cells) for _, cells in rows)
-        frame = pd.DataFrame([cells + [None] * (width - len(cells)) for _, cells in rows],
-                             index=pd.Index([number for number, _ in rows]), dtype=object)
-        for column in frame.columns:
-            frame[column] = frame[column].str.rstrip("\r")
-        return frame
+        return pd.DataFrame([cells + [None] * (width - len(cells)) for _, cells in rows],
+                            index=pd.Index([number for number, _ in rows]), dtype=object)
     try:
         # Every cell as text, as written (after the spaces that follow a separator):
         # ids are compared as written and each command types its own values.

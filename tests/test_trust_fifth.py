@@ -621,3 +621,103 @@ def test_markdown_writes_an_ampersand_as_an_entity():
     table = pd.DataFrame({"R&D": [0.5, 0.6, 0.7, 0.8, 0.9], "Q&A": [0.4, 0.5, 0.6, 0.7, 0.8]})
     text = compare_across_datasets(table, "accuracy").to_markdown()
     assert "R&amp;D" in text and "Q&amp;A" in text and "R&D" not in text
+
+
+# --- The docs: the subtask E example, values listed but never given -------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "user_guide"
+
+
+def _block(page, after):
+    """The indented literal block that follows the text ``after``."""
+    lines = page.split(after, 1)[1].split("\n")[2:]
+    block = []
+    for line in lines:
+        if line and not line.startswith("    "):
+            break
+        block.append(line[4:])
+    return "\n".join(block).strip("\n")
+
+
+def test_the_user_guide_scores_a_three_decimal_subtask_e_file_as_shown(tmp_path, capsys,
+                                                                      monkeypatch):
+    page = (DOCS / "quantification.rst").read_text(encoding="utf-8")
+    team = _block(page, "as\n``team.txt``::")
+    gold = _block(page, "against the true prevalences ``gold-E.txt``::")
+    rows = [line.split("\t")[1:] for line in team.splitlines()]
+    sums = {str(sum(Decimal(v) for v in row)) for row in rows}
+    assert {"0.999", "1.001"} <= sums
+    assert all(len(v.split(".")[1]) == 3 for row in rows for v in row)
+    (tmp_path / "team.txt").write_text(team + "\n", encoding="utf-8")
+    (tmp_path / "gold-E.txt").write_text(gold + "\n", encoding="utf-8")
+    command = ("$ python -m sklearn_ordinal quantification gold-E.txt team.txt "
+               "--measures match_distance --n-resamples 999")
+    shown = page.split(command + "\n", 1)[1].split("\n\n(The file is built", 1)[0]
+    monkeypatch.chdir(tmp_path)  # the report names the files as given
+    code, out, err = _run(capsys, "quantification", "gold-E.txt", "team.txt",
+                          "--measures", "match_distance", "--n-resamples", "999")
+    assert (code, err) == (0, "")
+    assert [line[4:] for line in shown.splitlines()] == [line.rstrip()
+                                                         for line in out.splitlines()]
+    # The number shown is the task paper's formula on the rows as written.
+    expected = _paper_emd([[Decimal(v) for v in line.split("\t")[1:]]
+                           for line in gold.splitlines()],
+                          [[Decimal(v) for v in row] for row in rows])
+    assert f"team       {expected:.4f}" in out
+
+
+def test_a_text_value_listed_but_never_given_changes_only_the_interval_alpha():
+    names = [["neg", "neu", "pos", None], ["neg", "pos", "pos", "neu"]]
+    for labels in (["neg", "neu", "pos"], ["neg", "neu", "meh", "pos"]):
+        position = {label: float(k) for k, label in enumerate(labels)}
+        numbers = [[nan if v is None else position[v] for v in row] for row in names]
+        # Text at the interval level: the positions in labels, as numbers.
+        assert krippendorff_alpha(names, level="interval", labels=labels) == pytest.approx(
+            krippendorff_alpha(numbers, level="interval"), abs=1e-12)
+    assert krippendorff_alpha(names, level="interval", labels=["neg", "neu", "pos"]) != \
+        pytest.approx(krippendorff_alpha(names, level="interval",
+                                         labels=["neg", "neu", "meh", "pos"]))
+    for level in ("nominal", "ordinal"):
+        assert krippendorff_alpha(names, level=level, labels=["neg", "neu", "pos"]) == \
+            pytest.approx(krippendorff_alpha(names, level=level,
+                                             labels=["neg", "neu", "meh", "pos"]), abs=1e-12)
+
+
+# --- The reader itself ----------------------------------------------------------------
+
+
+def test_the_reader_numbers_rows_by_line_and_clears_only_whole_markers(tmp_path):
+    import pandas as pd
+
+    from sklearn_ordinal._table_files import ONLY_EMPTY, read_table, refuse_repeated
+
+    path = tmp_path / "t.csv"
+    path.write_bytes(b"\xef\xbb\xbfUnit , Value\n\nu1, NA\nu2,NAN\nu1,.\nu3,1.5\n")
+    table = read_table(path)
+    assert list(table.frame.columns) == ["Unit", "Value"]
+    assert table.find("unit", " VALUE ") == ["Unit", "Value"]
+    assert table.find("annotator") is None
+    # A blank line keeps the numbering: the rows stand on lines 3 to 6.
+    assert table.frame.index.tolist() == [3, 4, 5, 6]
+    assert table.frame["Value"].tolist() == [None, "NAN", None, "1.5"]
+    assert read_table(path, missing_markers=ONLY_EMPTY).frame["Value"].tolist() == [
+        "NA", "NAN", ".", "1.5"]
+    assert table.rows(table.frame["Value"].isna()) == "lines 3, 5"
+    with pytest.raises(ValueError, match=r"t.csv: the unit 'u1' is given on lines 3, 5; "
+                       "name each once"):
+        refuse_repeated(table, ["Unit"], what="unit", advice="name each once")
+    with pytest.raises(ValueError, match=r"no id column 'id'; the file has the columns "
+                       r"'Unit', 'Value'\. Name the column with --id-column\."):
+        table.column("id", what="id column", option="--id-column")
+    records = tmp_path / "t.json"
+    records.write_text('[{"a": 1}, {"a": null}, {"a": "NA"}]')
+    table = read_table(records)
+    assert table.row_name == "record" and table.frame.index.tolist() == [1, 2, 3]
+    assert table.frame["a"].isna().tolist() == [False, True, True]
+    lines = tmp_path / "t.jsonl"
+    lines.write_text('{"a": 1}\n\n{"a": 2}\n')
+    assert read_table(lines).frame.index.tolist() == [1, 3]
+    frame = pd.DataFrame({"a": [1, 2]})
+    frame.to_parquet(tmp_path / "t.parquet")
+    table = read_table(tmp_path / "t.parquet")
+    assert (table.row_name, table.frame.index.tolist()) == ("row", [1, 2])

@@ -41,15 +41,21 @@ prevalences for every topic) as a baseline, and every pair of submissions compar
 (paired bootstrap over topics; Holm's adjustment within each measure).
 
 SUBMISSION: one line per topic, "topic<TAB>p_1<TAB>...<TAB>p_K", the shares of the
-classes in class order (lowest first), summing to 1 within 0.001 (the official
-scorer's tolerance); the numbers may also be separated by spaces.
+classes in class order (lowest first); the numbers may also be separated by spaces.
+A row must sum to 1 within what its decimals allow: K shares written with d
+decimals, K x 0.5 x 10^-d (five shares of three decimals: 0.998 to 1.002), and
+never less than 0.001. Rows are scored as written, as the official evaluation did
+(--normalize rescales them to sum to 1 first); the report counts the rows that do
+not sum to 1 exactly, and by how much.
 GOLD: the same format (true prevalences), or one item per line, "id<TAB>topic<TAB>
-label" (subtask C's gold), whose shares per topic are the true prevalences.
+label" (subtask C's gold, each id once), whose shares per topic are the true
+prevalences.
 
-Note: the Perl scorer distributed with the task (score-semeval2016-task4-subtaskE.pl)
-takes the absolute value inside the cumulative sum, which is not the task paper's
-EMD and can exceed it; this command computes the paper's formula (see the user
-guide). Bad input exits with code 2 and a one-line message on standard error.
+Note: the Perl scorer first distributed with the task
+(score-semeval2016-task4-subtaskE.pl, November 2015) takes the absolute value
+inside the cumulative sum, which is not the task paper's EMD and can exceed it; its
+revision of December 2016 and this command compute the paper's formula (see the
+user guide). Bad input exits with code 2 and a one-line message on standard error.
 """
 
 _EPILOG = """\
@@ -102,7 +108,7 @@ def _read(path):
 
 def _fields(table):
     """``[(line number, fields)]`` of the table."""
-    return [(number, [cell for cell in row if cell is not None])
+    return [(number, [cell for cell in row if isinstance(cell, str)])
             for number, row in zip(table.frame.index, table.frame.itertuples(index=False))]
 
 

@@ -91,7 +91,8 @@ def add_agreement_parser(commands):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("annotations", type=Path, metavar="ANNOTATIONS",
-                        help="the table of annotations (.csv, .tsv, .json or .parquet), long or wide")
+                        help="the table of annotations (.csv, .tsv, .json or .parquet), "
+                        "long or wide")
     parser.add_argument("--level", type=_levels, default=None, metavar="LEVEL,...",
                         help="nominal, ordinal, interval or ratio, separated by commas, or "
                         "all (default: every level the values allow)")
