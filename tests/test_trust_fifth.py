@@ -721,3 +721,29 @@ def test_the_reader_numbers_rows_by_line_and_clears_only_whole_markers(tmp_path)
     frame.to_parquet(tmp_path / "t.parquet")
     table = read_table(tmp_path / "t.parquet")
     assert (table.row_name, table.frame.index.tolist()) == ("row", [1, 2])
+
+
+@pytest.mark.parametrize("command, content, message", [
+    ("evaluate", "id,value\na,1\nb,2\na,1\n", "has 1 duplicated id: 'a'"),
+    ("compare", "dataset,system,score\nd1,A,.5\nd1,B,.6\nd2,A,.5\nd2,B,.7\nd1,A,.9\n",
+     "the data set and system ('d1', 'A') is given on lines 2, 6"),
+    ("compare", "dataset,A,B\nd1,.5,.6\nd2,.5,.7\nd1,.9,.1\n",
+     "the data set 'd1' is given on lines 2, 4"),
+    ("quantification", "t1\t.2\t.2\t.2\t.2\t.2\nt1\t.2\t.2\t.2\t.2\t.2\n",
+     "the topic 't1' is given on lines 1, 2"),
+    ("agreement", "annotator,unit,value\nx,1,2\ny,1,2\nx,1,3\n",
+     "the annotator and unit ('x', '1') is given on lines 2, 4"),
+    ("agreement", "item,a,b\n1,2,2\n2,3,3\n1,2,3\n", "the unit '1' is given on lines 2, 4"),
+])
+def test_a_repeated_key_is_refused_by_every_command(tmp_path, capsys, command, content,
+                                                     message):
+    path = tmp_path / ("file.txt" if command == "quantification" else "file.csv")
+    path.write_text(content)
+    other = tmp_path / "other.txt"
+    other.write_text("t1\t.2\t.2\t.2\t.2\t.2\nt2\t.2\t.2\t.2\t.2\t.2\n")
+    argv = {"evaluate": ["evaluate", path, path],
+            "compare": ["compare", path, "--measure", "accuracy"],
+            "quantification": ["quantification", other, path],
+            "agreement": ["agreement", path]}[command]
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and message in err, err

@@ -6,11 +6,12 @@ registers them (``add_compare_parser``) and calls ``run_compare``.
 """
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
-from .._table_files import as_numbers, read_table
+from .._table_files import as_numbers, read_table, refuse_repeated
 from .._command_line import (
     check_output_folders,
     fraction,
@@ -112,6 +113,9 @@ def _read_scores(path, measure):
             frame = frame[frame[found[0]] == measure]
             if frame.empty:
                 raise ValueError(f"{path}: no rows of measure {measure!r}; it has {measures}.")
+        refuse_repeated(replace(table, frame=frame), long[:2], what="data set and system",
+                        advice="give one score per pair (average the folds or repetitions "
+                        "first)")
         scores = as_numbers(table, [long[2]], what="score").loc[frame.index, long[2]]
         # Systems are names: 1 and "1" are the same system, as --control writes it.
         return pd.DataFrame({"dataset": frame[long[0]], "system": frame[long[1]].astype(str),
@@ -122,6 +126,8 @@ def _read_scores(path, measure):
             "and then one column per system (2 systems or more); got columns "
             f"{list(table.frame.columns)}."
         )
+    refuse_repeated(table, [table.frame.columns[0]], what="data set",
+                    advice="name each data set once")
     systems = list(table.frame.columns[1:])
     scores = as_numbers(table, systems, what="score")
     scores.index = pd.Index(table.frame.iloc[:, 0], name=table.frame.columns[0])
