@@ -747,3 +747,18 @@ def test_a_repeated_key_is_refused_by_every_command(tmp_path, capsys, command, c
             "agreement": ["agreement", path]}[command]
     code, out, err = _run(capsys, *argv)
     assert code == 2 and out == "" and message in err, err
+
+
+def test_the_few_groups_note_is_given_below_the_measured_threshold():
+    from sklearn_ordinal.evaluation._quantification import FEW_GROUPS, records_from_prevalences
+
+    # benchmarks/bench_quantification_groups.py: 0.92-0.93 coverage at 20 groups.
+    assert FEW_GROUPS == 100
+    rng = np.random.default_rng(0)
+    for n_groups, noted in ((20, True), (99, True), (100, False)):
+        gold = rng.dirichlet(np.ones(5), n_groups)
+        result = records_from_prevalences(
+            gold, {"s": rng.dirichlet(np.ones(5), n_groups)}, gold.mean(axis=0),
+            list(range(n_groups)), ["s"], {"nmd": "nmd"}, 0.95, 99, 0)
+        few = [note for note in result.notes if "too narrow" in note["reason"]]
+        assert bool(few) == noted
