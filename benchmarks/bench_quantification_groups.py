@@ -6,7 +6,7 @@ the ``quantification`` command) is the mean of one value per group, and its 95 %
 BCa interval resamples the groups (``evaluation/_quantification.py``). With few
 groups that interval is too narrow; below ``FEW_GROUPS`` groups the report says so
 in a note. This script measures the coverage of the interval for the population
-value (the expected per-group value, from 200 000 groups) at 10 to 60 groups, on
+value (the expected per-group value, from 200 000 groups) at 10 to 100 groups, on
 three models of five ordered classes, each group a topic whose items a system
 classifies and the report counts (classify and count):
 
@@ -24,7 +24,7 @@ groups from which every model's coverage is 0.94 or more, as in the ranking
 measures' coverage runs (``bench_ranking_coverage.py``).
 
 Run: ``nice python benchmarks/bench_quantification_groups.py [--reps 1000]`` (about
-5 minutes on one core).
+15 minutes on one idle core; a cell's time grows with the number of groups).
 """
 
 import argparse
@@ -37,7 +37,7 @@ from sklearn_ordinal.evaluation._quantification import FEW_GROUPS, records_from_
 from sklearn_ordinal.metrics._quantification import _normalized_match_distance_rows
 from bench_intervals import machine
 
-GROUPS = (10, 15, 20, 25, 30, 40, 60)
+GROUPS = (10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100)
 MODELS = ("semeval", "biased", "sparse")
 K = 5
 
