@@ -45,6 +45,10 @@ RUNS = {
     "bench_intervals_issue_39": ["--issue-39"],
     # About 30 minutes on 2 cores.
     "bench_ranking_coverage": [],
+    # The quantification intervals' coverage by the number of groups (#46); the
+    # recorded file adds a second run at 80 and 100 groups (--reps 1000).
+    "bench_quantification_groups": ["--reps", "2000", "--groups", "10", "15", "20", "25",
+                                    "30", "35", "40", "50", "60"],
 }
 
 # The script of a results file whose name is not the script's.
