@@ -56,13 +56,14 @@ class ScoreInterval:
     confidence_interval : ConfidenceInterval
         ``low`` and ``high``.
     standard_error : float
-        Sample standard deviation of the bootstrap distribution.
+        Sample standard deviation of the bootstrap distribution, or the analytic
+        standard error (``method="normal"`` or ``"delong"``).
     bootstrap_distribution : ndarray of shape (n_resamples,)
         The measure on each resample; NaN where it is undefined (see
         ``n_undefined``).
     method : str
-        ``"bca"``, ``"percentile"``, ``"basic"`` or ``"delong"`` (no resampling: an
-        empty ``bootstrap_distribution``).
+        ``"bca"``, ``"percentile"``, ``"basic"``, or ``"normal"`` or ``"delong"``
+        (the analytic interval, no resampling: an empty ``bootstrap_distribution``).
     confidence_level : float
     n_undefined : int
         Resamples on which the measure is undefined (NaN); they are left out of
@@ -106,7 +107,9 @@ class ScoreComparison(ScoreInterval):
         exchangeable on every unit" (label, distance and probabilistic measures);
         ``"percentile inversion"``: the smallest level at which the paired
         bootstrap's percentile interval excludes 0 (ranking measures, whose scores
-        need not share a scale to be exchanged); ``"delong"``: DeLong's test.
+        need not share a scale to be exchanged); ``"delong"``: DeLong's test;
+        ``"normal"``: the z test of the difference over its delta-method standard
+        error (``method="normal"``, any measure).
     """
 
     estimate_a: float = np.nan
@@ -121,6 +124,7 @@ class ScoreComparison(ScoreInterval):
 RANDOMIZATION = "randomization"
 PERCENTILE_INVERSION = "percentile inversion"
 DELONG = "delong"
+NORMAL_TEST = "normal"
 
 
 class Units(NamedTuple):
@@ -139,16 +143,22 @@ class Units(NamedTuple):
         return np.asarray(self.contributions.T @ self.counts.astype(np.float64)).ravel()
 
 
-def units_from_items(cells, values, size, groups=None):
+def units_from_items(cells, values, size, groups=None, distinct=True):
     """Units from items, each adding ``values[i, j]`` at ``cells[i, j]``.
 
     ``cells`` and ``values`` are ``(n, m)`` arrays, ``size`` the length of the
     intermediate. With ``groups``, a unit is a group: its contribution is the sum of
     its items'. Without, items with equal rows of ``(cells, values)`` share a cell,
-    found by one sort (O(n log n), the cells then number the distinct rows).
+    found by one sort (O(n log n), the cells then number the distinct rows); with
+    ``distinct=False`` each item is its own cell (no sort: what a one-pass variance
+    needs, where merging equal items would cost more than it saves).
     """
     width = cells.shape[1]
-    if groups is not None:
+    if groups is None and not distinct:
+        n_units = len(cells)
+        counts = np.ones(n_units, dtype=np.int64)
+        rows = np.repeat(np.arange(n_units), width)
+    elif groups is not None:
         n_units = int(groups.max()) + 1
         counts = np.ones(n_units, dtype=np.int64)
         rows = np.repeat(groups, width)
