@@ -54,6 +54,8 @@ from ._resampling import ConfidenceInterval
 _STEP = 1e-4
 
 NORMAL = "normal"
+# Influence values below this share of the largest term are rounding (1e-16 per sum).
+_ROUNDING = 1e-12
 
 
 def measure_gradient(statistic, total, positions):
@@ -95,7 +97,11 @@ def influence_values(statistic, units):
         )
     along = contributions @ gradient
     n_units = float(units.counts.sum())
-    return along - (units.counts @ along) / n_units, n_units
+    centred = along - (units.counts @ along) / n_units
+    # Two identical systems' parts cancel up to the rounding of the sums: that is 0.
+    size = abs(contributions) @ np.abs(gradient)
+    centred[np.abs(centred) <= _ROUNDING * np.max(size, initial=0.0)] = 0.0
+    return centred, n_units
 
 
 def delta_variance(statistic, units):
