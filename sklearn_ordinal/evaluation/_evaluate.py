@@ -42,6 +42,7 @@ from ._recorded_warnings import recorded_warnings
 from ._quantification import quantification_records, quantifier_outputs
 from ._quantification import split_prevalence_measures
 from .._warnings import warn_user
+from ._progress import Progress
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL
 
@@ -386,6 +387,7 @@ def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
         "method": [StrOptions({"auto", "bca", "percentile", "basic", "normal", "delong"})],
         "random_state": ["random_state"],
+        "verbose": ["boolean"],
     },
     prefer_skip_nested_validation=True,
 )
@@ -410,6 +412,7 @@ def evaluate(
     n_resamples: int = DEFAULT_N_RESAMPLES,
     method: Literal["auto", "bca", "percentile", "basic", "normal", "delong"] = "auto",
     random_state: int | np.random.RandomState | None = None,
+    verbose: bool = False,
 ) -> EvaluationReport:
     r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
 
@@ -520,6 +523,11 @@ def evaluate(
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a
         report can be reproduced.
+    verbose : bool, default=False
+        Show a progress bar (one step per measure) on standard error once the report
+        has taken two seconds, when standard error is a terminal and no CI service
+        runs (the ``CI`` environment variable); never in redirected output. The
+        command line's ``evaluate`` sets it.
 
     Returns
     -------
@@ -604,10 +612,13 @@ def evaluate(
                for measure in report_measures}
     # One seed for every interval and comparison (common random numbers), so the
     # resamples of one confusion matrix (or of the items) are drawn once for all.
+    progress = Progress(len(report_measures), "measures", verbose)
     with shared_resamples():
         for measure in report_measures:
             _score_measure(measure, gold, read, {**common, "method": methods[measure.name]},
                            labels, class_values, sample_weight, seed, tally)
+            progress.step(f"{measure.name} ({methods[measure.name]})")
+        progress.close()
         quantification = None
         if prevalence_measures:
             # Its own module: the groups are its resampling units (see there).

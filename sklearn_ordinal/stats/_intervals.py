@@ -19,7 +19,6 @@ from .._validation import (
     _check_1d_labels,
     _class_values,
     _encode,
-    _is_real_valued,
     _ordered_categorical,
     check_ordinal_targets,
     check_scored_targets,
@@ -49,7 +48,7 @@ from ._influence import (
     warn_if_no_variation,
 )
 from ._interval_pvalue import percentile_interval_pvalue
-from ._method import auto_method, smallest_class
+from ._method import _is_real_valued_predictions, chosen_method as _chosen_method
 from ._resampling import (
     DEFAULT_N_RESAMPLES,
     NORMAL_TEST,
@@ -129,11 +128,6 @@ def _warn_few_groups(n_groups):
             "independent, or report these intervals as rough.",
             UserWarning
         )
-
-
-def _is_real_valued_predictions(y_pred, y_true, labels):
-    y_pred = np.asarray(y_pred)
-    return y_pred.dtype.kind == "f" and _is_real_valued(y_pred, np.asarray(y_true), labels)
 
 
 def _weights(sample_weight, n_samples):
@@ -237,7 +231,7 @@ def _halves(statistic, n_systems, size):
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
-                     distinct=True):
+                     distinct=True, real=None):
     """A regressor's real values: per class, the weight and the summed error.
 
     The error of each item is taken as it is (docs/user_guide/conventions.rst).
@@ -245,7 +239,6 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
     In a paired comparison a system that predicts classes enters by its class values.
     """
     power, root, default_average = spec.record.distance
-    real = [_is_real_valued_predictions(y_pred, y_true, labels) for y_pred in systems]
     reference = np.asarray(systems[real.index(True)], dtype=np.float64)
     classes, codes, _, weights, _ = check_scored_targets(
         y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
@@ -397,7 +390,7 @@ class _Part(NamedTuple):
 
 
 def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
-            distinct=True):
+            distinct=True, real=None):
     """``(units, parts)``: the units of the data and, per system, its share of their
     intermediate with the measure of it; ``distinct=False`` keeps one cell per item
     (see :func:`units_from_items`)."""
@@ -409,10 +402,18 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
         return _ranking_layout(*args)
     if spec.record.from_items is not None:
         return _item_mean_layout(*args)
-    real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
-    if any(real) and spec.record.distance is not None:
-        return _distance_layout(*args)
+    if spec.record.distance is None:
+        return _label_layout(*args)
+    if real is None:
+        real = _real_values(y_true, systems, labels)
+    if any(real):
+        return _distance_layout(*args, real=real)
     return _label_layout(*args)
+
+
+def _real_values(y_true, systems, labels):
+    """Per system, whether it gives a regressor's real values (not classes)."""
+    return [_is_real_valued_predictions(y, y_true, labels) for y in systems]
 
 
 def _data_statistic(parts):
@@ -508,26 +509,6 @@ def _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level
         n_undefined=n_undefined,
         n_flagged=evaluation.n_flagged,
     )
-
-
-def _chosen_method(method, spec, y_true, systems, labels, sample_weight, groups):
-    """The method asked for, or the one ``"auto"`` picks for these data
-    (:func:`~._method.auto_method`); ``"delong"`` is for the ranking measures only."""
-    if method == "delong" and spec.record.from_table is None:
-        raise ValueError(
-            "method='delong' gives the variance of the ranking measures from their "
-            f"placement values; {spec.name} has none. Use method='normal' (the same "
-            "influence-function variance for any measure), 'bca', 'percentile' or "
-            "'basic'."
-        )
-    if method != "auto":
-        return method
-    n_units = (len(np.unique(np.asarray(groups))) if groups is not None
-               else len(np.asarray(systems[0])))
-    real = (spec.record.distance is not None
-            and any(_is_real_valued_predictions(y, y_true, labels) for y in systems))
-    return auto_method(spec, n_units, smallest_class(y_true, sample_weight),
-                       groups is not None, real)
 
 
 def _by_placements(method, spec):
@@ -748,14 +729,16 @@ def score_interval(
         spec.data.get(key) if given is None else given
         for key, given in zip(DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
-    method = _chosen_method(method, spec, y_true, [y_pred], labels, sample_weight, groups)
+    real = None if spec.record.distance is None else _real_values(y_true, [y_pred], labels)
+    method = _chosen_method(method, spec, y_true, [y_pred], labels, sample_weight, groups,
+                            real)
     if _by_placements(method, spec):
         return delong_interval(spec, y_true, y_pred, labels, class_values, sample_weight,
                                groups, confidence_level, method)
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
     units, parts = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups,
-        distinct=method != NORMAL,
+        distinct=method != NORMAL, real=real,
     )
     statistic = _data_statistic(parts)
     with warnings.catch_warnings():
@@ -898,8 +881,10 @@ def compare_scores(
         spec.data.get(key) if given is None else given
         for key, given in zip(DATA_ARGUMENTS, (labels, class_values, sample_weight))
     )
+    real = (None if spec.record.distance is None
+            else _real_values(y_true, [y_pred_a, y_pred_b], labels))
     method = _chosen_method(method, spec, y_true, [y_pred_a, y_pred_b], labels,
-                            sample_weight, groups)
+                            sample_weight, groups, real)
     if _by_placements(method, spec):
         return delong_comparison(spec, y_true, y_pred_a, y_pred_b, labels, class_values,
                                  sample_weight, groups, confidence_level, method)
@@ -909,7 +894,7 @@ def compare_scores(
     ]
     units, parts = _layout(
         spec, y_true, [y_pred_a, y_pred_b], labels, class_values, sample_weight, groups,
-        distinct=method != NORMAL,
+        distinct=method != NORMAL, real=real,
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -11,6 +11,8 @@ Layer: statistics (5).
 import numpy as np
 import pandas as pd
 
+from .._validation import _is_real_valued
+
 # method="auto" takes the analytic interval from this many resampling units on
 # (items, or groups), when the smallest class holds at least _SMALLEST_CLASS items,
 # per family (see _family). Measured in benchmarks/results/bench_interval_coverage.txt.
@@ -75,3 +77,38 @@ def auto_method(spec, n_units, smallest, grouped, real_valued=False):
     if n_units >= AUTO_ANALYTIC_FROM[kind] and smallest >= _SMALLEST_CLASS[kind]:
         return "delong" if kind == "ranking" else "normal"
     return "bca"
+
+
+def _is_real_valued_predictions(y_pred, y_true, labels):
+    """Whether ``y_pred`` holds a regressor's real values (not classes)."""
+    y_pred = np.asarray(y_pred)
+    if y_pred.dtype.kind != "f":
+        return False
+    if labels is None and not isinstance(y_true, (pd.Categorical, pd.Series)):
+        # The true labels' set, found by hashing: np.isin would sort all the items.
+        labels = pd.unique(np.asarray(y_true).ravel())
+    return _is_real_valued(y_pred, np.asarray(y_true), labels)
+
+
+def chosen_method(method, spec, y_true, systems, labels, sample_weight, groups,
+                  real=None):
+    """The method asked for, or the one ``"auto"`` picks for these data
+    (:func:`auto_method`); ``"delong"`` is for the ranking measures only. ``real``:
+    per system, whether it gives real values, where known."""
+    if method == "delong" and spec.record.from_table is None:
+        raise ValueError(
+            "method='delong' gives the variance of the ranking measures from their "
+            f"placement values; {spec.name} has none. Use method='normal' (the same "
+            "influence-function variance for any measure), 'bca', 'percentile' or "
+            "'basic'."
+        )
+    if method != "auto":
+        return method
+    n_units = (len(np.unique(np.asarray(groups))) if groups is not None
+               else len(np.asarray(systems[0])))
+    if spec.record.distance is None:
+        real = [False]
+    elif real is None:
+        real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
+    return auto_method(spec, n_units, smallest_class(y_true, sample_weight),
+                       groups is not None, any(real))
