@@ -108,12 +108,19 @@ def delta_variance(statistic, units):
     """:math:`\\hat V = N / (N - 1) \\sum_c m_c (a_c - \\bar a)^2`, the variance of
     the influence values (:func:`influence_values`) over ``N (N - 1)``."""
     centred, n_units = influence_values(statistic, units)
+    return variance_of_influence(centred, units.counts)
+
+
+def variance_of_influence(centred, counts=None):
+    """``N / (N - 1) sum_c m_c centred_c^2`` (``m_c = 1``: one unit per value)."""
+    n_units = float(len(centred) if counts is None else counts.sum())
     if n_units < 2:
         raise ValueError(
             "The analytic interval needs at least two resampling units (items or "
             "groups); use method='bca' or 'percentile'."
         )
-    return float(n_units / (n_units - 1) * (units.counts @ centred**2))
+    squares = centred @ centred if counts is None else counts @ centred**2
+    return float(n_units / (n_units - 1) * squares)
 
 
 def normal_interval(estimate, standard_error, confidence_level, bounds):

@@ -43,6 +43,8 @@ from ._placement import delong_comparison, delong_interval, jackknife_by_placeme
 from ._influence import (
     NORMAL,
     delta_variance,
+    influence_values,
+    variance_of_influence,
     normal_interval,
     normal_pvalue,
     warn_if_no_variation,
@@ -64,6 +66,7 @@ from ._resampling import (
     interval,
     jackknife,
     randomization_totals,
+    shared_computation,
     units_from_counts,
     units_from_items,
 )
@@ -516,11 +519,52 @@ def _by_placements(method, spec):
     return method == "delong" or (method == NORMAL and spec.record.from_table is not None)
 
 
-def _normal_comparison(spec, statistic, units, estimates, confidence_level):
+def _units_are_items(spec, real):
+    """Whether the measure's units are the items (or groups) themselves, in order, for
+    every system: a mean over items, or a distance of real values (a label measure's
+    units are the cells of its confusion matrix)."""
+    return spec.record.from_items is not None or (real is not None and all(real))
+
+
+def _system_influence(spec, y_true, y_pred, labels, class_values, sample_weight, groups,
+                      real):
+    """``(estimate, centred)``: one system's measure and its influence values per unit
+    (:func:`~._influence.influence_values`, one unit per item or group), made once
+    per report (:func:`~._resampling.shared_computation`)."""
+
+    def compute():
+        estimate = _point_estimate(spec, y_true, y_pred, labels, class_values,
+                                   sample_weight)
+        units, parts = _layout(spec, y_true, [y_pred], labels, class_values,
+                               sample_weight, groups, distinct=False, real=real)
+        statistic = _data_statistic(parts)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _check_same(estimate, statistic(units.total), spec.name)
+        centred, _ = influence_values(statistic, units)
+        return estimate, centred
+
+    return shared_computation("influence", spec, (y_true, y_pred, labels, class_values,
+                                                  sample_weight, groups), compute)
+
+
+def _normal_score_interval(spec, estimate, standard_error, confidence_level):
+    return ScoreInterval(
+        estimate=estimate,
+        confidence_interval=normal_interval(estimate, standard_error, confidence_level,
+                                            spec.value_range),
+        standard_error=float(standard_error),
+        bootstrap_distribution=np.empty(0),
+        method=NORMAL,
+        confidence_level=confidence_level,
+    )
+
+
+def _normal_comparison(spec, variance, estimates, confidence_level):
     """The :class:`ScoreComparison` of the analytic interval: the delta-method
     variance of the paired difference and its two-sided z test."""
     difference = estimates[0] - estimates[1]
-    standard_error = float(np.sqrt(delta_variance(statistic, units)))
+    standard_error = float(np.sqrt(variance))
     warn_if_no_variation(standard_error, difference)
     low, high = spec.value_range
     return ScoreComparison(
@@ -735,6 +779,12 @@ def score_interval(
     if _by_placements(method, spec):
         return delong_interval(spec, y_true, y_pred, labels, class_values, sample_weight,
                                groups, confidence_level, method)
+    if method == NORMAL and _units_are_items(spec, real):
+        estimate, centred = _system_influence(spec, y_true, y_pred, labels, class_values,
+                                              sample_weight, groups, real)
+        standard_error = np.sqrt(variance_of_influence(centred))
+        warn_if_no_variation(standard_error, estimate)
+        return _normal_score_interval(spec, estimate, standard_error, confidence_level)
     estimate = _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
     units, parts = _layout(
         spec, y_true, [y_pred], labels, class_values, sample_weight, groups,
@@ -747,15 +797,7 @@ def score_interval(
     if method == NORMAL:
         standard_error = np.sqrt(delta_variance(statistic, units))
         warn_if_no_variation(standard_error, estimate)
-        return ScoreInterval(
-            estimate=estimate,
-            confidence_interval=normal_interval(estimate, standard_error, confidence_level,
-                                                spec.value_range),
-            standard_error=float(standard_error),
-            bootstrap_distribution=np.empty(0),
-            method=NORMAL,
-            confidence_level=confidence_level,
-        )
+        return _normal_score_interval(spec, estimate, standard_error, confidence_level)
     rng = check_random_state(random_state)
     fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
     low, high = np.clip(fields["confidence_interval"], *spec.value_range)
@@ -888,6 +930,15 @@ def compare_scores(
     if _by_placements(method, spec):
         return delong_comparison(spec, y_true, y_pred_a, y_pred_b, labels, class_values,
                                  sample_weight, groups, confidence_level, method)
+    if method == NORMAL and _units_are_items(spec, real):
+        # The paired influence values are the difference of the systems' own, unit
+        # by unit (the same items, or groups, in the same order).
+        (estimate_a, centred_a), (estimate_b, centred_b) = (
+            _system_influence(spec, y_true, y_pred, labels, class_values, sample_weight,
+                              groups, None if real is None else [is_real])
+            for y_pred, is_real in zip((y_pred_a, y_pred_b), real or (None, None)))
+        return _normal_comparison(spec, variance_of_influence(centred_a - centred_b),
+                                  [estimate_a, estimate_b], confidence_level)
     estimates = [
         _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight)
         for y_pred in (y_pred_a, y_pred_b)
@@ -903,7 +954,8 @@ def compare_scores(
     statistic = _data_statistic(parts)
     difference = estimates[0] - estimates[1]
     if method == NORMAL:
-        return _normal_comparison(spec, statistic, units, estimates, confidence_level)
+        return _normal_comparison(spec, delta_variance(statistic, units), estimates,
+                                  confidence_level)
     rng = check_random_state(random_state)
     fields = _bootstrap(units, statistic, difference, n_resamples, method, confidence_level, rng)
     if spec.record.from_table is not None:

@@ -75,7 +75,7 @@ from ..metrics._ranking import (
     vus_score,
 )
 from ._influence import normal_interval, normal_pvalue
-from ._resampling import DELONG, ScoreComparison, ScoreInterval
+from ._resampling import DELONG, ScoreComparison, ScoreInterval, shared_computation
 
 
 def _chains_up(scores, weights, ties):
@@ -597,10 +597,13 @@ def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
     """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
     test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
     _check_delong(spec, class_values, groups, method)
-    codes, weights, gradient_a, class_weights, estimate_a = _item_gradients(
-        spec, y_true, y_score_a, labels, sample_weight)
-    *_, gradient_b, _, estimate_b = _item_gradients(spec, y_true, y_score_b, labels,
-                                                    sample_weight)
+    # Each system's gradients are made once per report (shared_computation).
+    codes, weights, gradient_a, class_weights, estimate_a = shared_computation(
+        "placements", spec, (y_true, y_score_a, labels, sample_weight),
+        lambda: _item_gradients(spec, y_true, y_score_a, labels, sample_weight))
+    *_, gradient_b, _, estimate_b = shared_computation(
+        "placements", spec, (y_true, y_score_b, labels, sample_weight),
+        lambda: _item_gradients(spec, y_true, y_score_b, labels, sample_weight))
     # The variance of the difference is that of the difference of the gradients.
     variance = structural_variance(codes, weights, gradient_a - gradient_b, class_weights)
     standard_error = float(np.sqrt(variance))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 import numpy as np
+import pandas as pd
 from .._warnings import warn_user
 from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
@@ -290,6 +291,57 @@ def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
             batch.setflags(write=False)
         _shared[totals_key] = totals
     yield from _shared[totals_key]
+
+
+def shared_computation(what, spec, data, compute):
+    """``compute()``, made once per measure and data within `shared_resamples`.
+
+    A report scores each system alone and in every comparison: what depends on one
+    system only (its influence values) is kept, keyed by the measure (its function,
+    parameters and fixed data) and a fingerprint of ``data``, the arrays it reads
+    (None for an argument not given). Outside the context, computed every time.
+    """
+    if _shared is None:
+        return compute()
+    key = ("computed", what, spec.record.function.__module__,
+           spec.record.function.__qualname__, repr(sorted(spec.params.items())),
+           repr(sorted(spec.data.items())), _fingerprint_data(data))
+    if key not in _shared:
+        _shared[key] = compute()
+    return _shared[key]
+
+
+def _fingerprint_data(data):
+    """A digest of arrays of any kind: numbers by their bytes, other values (strings,
+    a Categorical's categories and their order) by pandas' hash of each."""
+    digest = hashlib.blake2b(digest_size=16)
+    for value in data:
+        if value is None:
+            digest.update(b"None")
+            continue
+        # A report passes the same arrays to every call: each is read once (the
+        # object is kept with its digest, so that its id names it meanwhile).
+        known = _shared.get(("fingerprint", id(value))) if _shared is not None else None
+        if known is not None and known[0] is value:
+            digest.update(known[1])
+            continue
+        one = _fingerprint_one(value)
+        if _shared is not None:
+            _shared[("fingerprint", id(value))] = (value, one)
+        digest.update(one)
+    return digest.digest()
+
+
+def _fingerprint_one(value):
+    digest = hashlib.blake2b(digest_size=16)
+    categories = getattr(getattr(value, "dtype", None), "categories", None)
+    if categories is not None:
+        digest.update(repr(list(categories)).encode())
+    array = np.asarray(value)
+    if array.dtype.kind in "OUS":
+        array = pd.util.hash_array(array.ravel().astype(object))
+    digest.update(_fingerprint(array))
+    return digest.digest()
 
 
 def _compact(draws):
