@@ -35,6 +35,12 @@ from sklearn.utils._param_validation import (
 )
 from sklearn.utils._param_validation import validate_params as _sklearn_validate_params
 
+# `get_namespace_and_device` gives the Array API namespace and device of a call's
+# arrays under `set_config(array_api_dispatch=True)`, with scikit-learn's own errors
+# for arrays of several namespaces or devices, so that our measures accept what its
+# metrics accept (in sklearn.utils._array_api since 1.4).
+from sklearn.utils._array_api import get_namespace_and_device
+
 # `_safe_indexing` takes the rows of any input scikit-learn accepts (arrays, lists,
 # DataFrames, sparse matrices) as cross-validation does; documented in scikit-learn's
 # API reference despite its name (in sklearn.utils since 0.24).
@@ -55,6 +61,7 @@ __all__ = [
     "_num_samples",
     "_safe_indexing",
     "check_matplotlib_support",
+    "get_namespace_and_device",
     "validate_parameter_constraints",
     "validate_params",
 ]
