@@ -91,7 +91,7 @@ def check_device_weights(xp, sample_weight, n_samples):
     exponent = int(np.frexp(largest)[1]) - 1
     scaled = weights * (2.0**-exponent)  # a power of two: exact
     if exponent > 0 and scalar(xp.any((weights > 0) & (scaled == 0))):
-        smallest = scalar(xp.min(xp.where(weights > 0, weights, xp.asarray(largest))))
+        smallest = scalar(xp.min(xp.where(weights > 0, weights, xp.full_like(weights, largest))))
         _check_sample_weight(np.asarray([smallest, largest]), 2)  # raises its message
     return scaled, exponent
 
