@@ -100,6 +100,18 @@ def host_views(*arrays):
     return tuple(views)
 
 
+def items_on_host(*arrays):
+    """The arrays as NumPy for a door that resamples the items themselves (intervals):
+    views of a CPU device's arrays, copies from another device (the items cross to
+    the host once, where the resampling runs); plain inputs as they are."""
+    namespace = namespace_of(*arrays)
+    if namespace is None:
+        return arrays
+    if namespace.on_host:
+        return host_views(*arrays)
+    return tuple(to_host(x) if not _is_plain(x) else x for x in arrays)
+
+
 def to_host(x):
     """The one place where a namespace's array crosses to the host as NumPy.
 

@@ -437,3 +437,27 @@ def test_estimators_do_not_claim_array_api_support():
 
     for estimator in (TrivialOrdinalClassifier(), TunedThresholdsClassifierCV(Ridge())):
         assert not get_tags(estimator).array_api_support
+
+
+@pytest.mark.parametrize("device", ["CPU_DEVICE", "device1"])
+@pytest.mark.parametrize("method", ["percentile", "normal"])
+@pytest.mark.parametrize("name", ["neg_macro_mean_absolute_error", "vus"])
+def test_intervals_of_array_api_arrays_are_the_numpy_ones(name, method, device):
+    from sklearn_ordinal.stats import compare_scores, score_interval
+
+    y_true, y_pred, weights = _labels(n=300)
+    second = y_pred if name != "vus" else y_pred + np.random.default_rng(6).normal(size=300)
+    other = np.roll(second, 1)
+    expected = score_interval(name, y_true, second, sample_weight=weights, method=method,
+                              n_resamples=199, random_state=0)
+    expected_comparison = compare_scores(name, y_true, second, other, n_resamples=199,
+                                         random_state=0)
+    on_device = [_to("array_api_strict", device, a) for a in (y_true, second, weights, other)]
+    with sklearn.config_context(array_api_dispatch=True):
+        found = score_interval(name, on_device[0], on_device[1], sample_weight=on_device[2],
+                               method=method, n_resamples=199, random_state=0)
+        comparison = compare_scores(name, on_device[0], on_device[1], on_device[3],
+                                    n_resamples=199, random_state=0)
+    assert found.estimate == pytest.approx(expected.estimate, rel=1e-12)
+    assert_allclose(found.confidence_interval, expected.confidence_interval, rtol=1e-12)
+    assert comparison.pvalue == pytest.approx(expected_comparison.pvalue, rel=1e-12)

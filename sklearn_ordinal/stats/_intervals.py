@@ -12,6 +12,7 @@ import pandas as pd
 from scipy import sparse
 from sklearn.utils import check_random_state
 
+from .._array_api import items_on_host
 from .._compat import Interval, StrOptions, validate_params
 from .._confusion import ClassErrors, OrdinalConfusion, ordinal_confusion
 from .._validation import (
@@ -768,6 +769,9 @@ def score_interval(
     True
     """
     check_n_resamples(n_resamples, confidence_level)
+    # Array API arrays (under array_api_dispatch): the resampling runs on the host.
+    y_true, y_pred, sample_weight, groups = items_on_host(y_true, y_pred, sample_weight,
+                                                          groups)
     spec = resolve(measure, measure_kwargs)
     labels, class_values, sample_weight = (
         spec.data.get(key) if given is None else given
@@ -918,6 +922,9 @@ def compare_scores(
     True
     """
     check_n_resamples(n_resamples, confidence_level)
+    # Array API arrays (under array_api_dispatch): the resampling runs on the host.
+    y_true, y_pred_a, y_pred_b, sample_weight, groups = items_on_host(
+        y_true, y_pred_a, y_pred_b, sample_weight, groups)
     spec = resolve(measure, measure_kwargs)
     labels, class_values, sample_weight = (
         spec.data.get(key) if given is None else given
