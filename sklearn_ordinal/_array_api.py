@@ -158,6 +158,10 @@ def compress(xp, keys, weights=None):
     rounding would swamp a small cell next to large ones).
     """
     n = keys[0].shape[0]
+    if hasattr(xp, "bincount") and n:
+        counted = _counted_on_grid(xp, keys, weights)
+        if counted is not None:
+            return counted
     order = None
     for key in reversed(keys):
         ordered = key if order is None else xp.take(key, order)
@@ -196,6 +200,39 @@ def compress(xp, keys, weights=None):
         shift *= 2
     ends = xp.asarray(host_starts + lengths - 1, device=_device(partial))
     return distinct, to_host(xp.take(partial, ends)).astype(np.float64)
+
+
+# Integer keys whose grid of cells has at most this many cells are counted by one
+# bincount of the cell index, without sorting (a few MB of counts crossing).
+_MAX_GRID_CELLS = 2**20
+
+
+def _counted_on_grid(xp, keys, weights):
+    """:func:`compress` of integer keys by one ``bincount`` over the grid of their
+    values (PyTorch, CuPy), or None when a key is not integer or the grid is large."""
+    if not all(xp.isdtype(key.dtype, "integral") for key in keys):
+        return None
+    lows = [scalar(xp.min(key)) for key in keys]
+    spans = [scalar(xp.max(key)) - low + 1 for key, low in zip(keys, lows)]
+    if int(np.prod(spans, dtype=object)) > _MAX_GRID_CELLS:
+        return None
+    cell = None
+    for key, low, span in zip(keys, lows, spans):
+        offset = xp.astype(key, xp.int64) - low
+        cell = offset if cell is None else cell * span + offset
+    counts = to_host(xp.bincount(cell, weights=weights, minlength=int(np.prod(spans))))
+    present = np.flatnonzero(counts)
+    distinct = [
+        (np.asarray(index, dtype=np.int64) + low).astype(to_host_dtype(key))
+        for index, low, key in zip(np.unravel_index(present, spans), lows, keys)
+    ]
+    totals = counts[present]
+    return distinct, totals.astype(np.int64 if weights is None else np.float64)
+
+
+def to_host_dtype(key):
+    """The NumPy dtype of an integer array of a namespace (by name: int8, uint16...)."""
+    return np.dtype(str(key.dtype).split(".")[-1])
 
 
 def _device(x):
