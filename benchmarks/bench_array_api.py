@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 import sklearn  # noqa: E402
+from bench_metrics import best_time  # noqa: E402  (one timing rule for every benchmark)
 
 from sklearn_ordinal.metrics import (  # noqa: E402
     cem_score,
@@ -52,16 +53,6 @@ MEASURES = {
     "CEM": (cem_score, "labels"),
     "VUS": (vus_score, "scores"),
 }
-
-
-def best_time(function, repeat):
-    """The best of ``repeat`` wall-clock times (the least disturbed by other load)."""
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def data(n, seed=0):

@@ -117,9 +117,19 @@ def _labels(n=400, seed=0, n_classes=5):
     return y_true, y_pred, weights
 
 
-def _assert_same(np_value, xp_value):
-    assert isinstance(xp_value, float) == isinstance(np_value, float)
-    assert_allclose(xp_value, np_value, rtol=1e-12, atol=1e-12)
+def check_array_api_measure(measure, namespace, device, y_true, second, weights=None):
+    """scikit-learn's ``check_array_api_metric`` for one of our measures: the number
+    of NumPy input (dispatch off) and of the namespace's arrays on the device
+    (dispatch on), to 1e-12, a Python float both times."""
+    weighted = {} if weights is None else {"sample_weight": weights}
+    expected = measure(y_true, second, **weighted)
+    if weights is not None:
+        weighted = {"sample_weight": _to(namespace, device, weights)}
+    with sklearn.config_context(array_api_dispatch=True):
+        found = measure(_to(namespace, device, y_true), _to(namespace, device, second),
+                        **weighted)
+    assert isinstance(found, float) and isinstance(expected, float)
+    assert_allclose(found, expected, rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("namespace, device", NAMESPACES)
@@ -130,19 +140,12 @@ def test_label_measures_match_numpy(name, namespace, device, dtype, weighted):
     record, measure = _measure(name)
     y_true, y_pred, weights = _labels()
     y_true, y_pred = y_true.astype(dtype), y_pred.astype(dtype)
-    kwargs = {}
     if weighted:
         if not record.weighted:
             pytest.skip(f"{name} has no weighted form")
         weights = weights.astype(np.float32).astype(np.float64)
-        kwargs["sample_weight"] = weights
-    expected = measure(y_true, y_pred, **kwargs)
-    if weighted:
-        kwargs["sample_weight"] = _to(namespace, device, weights)
-    with sklearn.config_context(array_api_dispatch=True):
-        found = measure(_to(namespace, device, y_true), _to(namespace, device, y_pred),
-                        **kwargs)
-    _assert_same(expected, found)
+    check_array_api_measure(measure, namespace, device, y_true, y_pred,
+                            weights if weighted else None)
 
 
 @pytest.mark.parametrize("namespace, device", NAMESPACES)
@@ -154,14 +157,8 @@ def test_ranking_measures_match_numpy(name, namespace, device, weighted):
     rng = np.random.default_rng(2)
     y_score = y_true * 0.4 + rng.normal(size=len(y_true))
     y_score[:150] = np.round(y_score[:150], 1)  # ties, within and across classes
-    kwargs = {"sample_weight": weights} if weighted else {}
-    expected = measure(y_true, y_score, **kwargs)
-    if weighted:
-        kwargs["sample_weight"] = _to(namespace, device, weights)
-    with sklearn.config_context(array_api_dispatch=True):
-        found = measure(_to(namespace, device, y_true), _to(namespace, device, y_score),
-                        **kwargs)
-    _assert_same(expected, found)
+    check_array_api_measure(measure, namespace, device, y_true, y_score,
+                            weights if weighted else None)
 
 
 @pytest.mark.parametrize("namespace, device", NAMESPACES)
@@ -176,7 +173,7 @@ def test_distance_measures_take_real_values_on_the_device(name, namespace, devic
         found = measure(_to(namespace, device, y_true), _to(namespace, device, y_pred),
                         sample_weight=_to(namespace, device, weights),
                         labels=[0, 1, 2, 3, 4, 5])
-    _assert_same(expected, found)
+    assert_allclose(found, expected, rtol=1e-12, atol=1e-12)
 
 
 @settings(max_examples=40)
