@@ -141,7 +141,7 @@ def main(argv=None):
                         help="cuda: PyTorch CUDA tensors against NumPy on the host")
     parser.add_argument("--second-device-n", type=float, default=1e6,
                         help="items for array-api-strict's second device (0: skip)")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
     try:
         import torch

@@ -37,6 +37,7 @@ RUNS = {
     "bench_agreement": [],
     "bench_labels": ["--quick"],
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
+    "bench_array_api": [],
     "reproduce_waegeman_figures": [],
     "reproduce_cem_table3": [],
     # A second run of one script, under a name of its own: issue 29's table.
