@@ -157,6 +157,14 @@ def compress(xp, keys, weights=None):
     neighbouring partial sums pairwise (no running total over all items, whose
     rounding would swamp a small cell next to large ones).
     """
+    booleans = [key.dtype == xp.bool for key in keys]
+    if any(booleans):
+        # Sorted and counted as 0 and 1 (no sort of booleans in the standard).
+        keys = [xp.astype(key, xp.uint8) if boolean else key
+                for key, boolean in zip(keys, booleans)]
+        distinct, totals = compress(xp, keys, weights)
+        return [values.astype(bool) if boolean else values
+                for values, boolean in zip(distinct, booleans)], totals
     n = keys[0].shape[0]
     if hasattr(xp, "bincount") and n:
         counted = _counted_on_grid(xp, keys, weights)
@@ -168,7 +176,6 @@ def compress(xp, keys, weights=None):
         step = xp.argsort(ordered, stable=True)
         order = step if order is None else xp.take(order, step)
     sorted_keys = [xp.take(key, order) for key in keys]
-    new_run = xp.zeros((n,), dtype=xp.bool, device=_device(keys[0]))
     if n > 1:
         differs = sorted_keys[0][1:] != sorted_keys[0][:-1]
         for key in sorted_keys[1:]:

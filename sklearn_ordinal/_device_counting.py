@@ -58,9 +58,10 @@ def check_device_labels(xp, y, name):
 def check_device_scores(xp, y_score, check_scores):
     """``y_score`` checked on its device by the checks of ``check_scores`` (the NumPy
     one, handed a witness of the problem)."""
-    if y_score.ndim != 1 or _kind(xp, y_score) is None:
-        check_scores(np.asarray(_witness(y_score.shape), dtype=object if y_score.ndim == 1
-                                else np.float64))
+    if y_score.ndim != 1:
+        check_scores(_witness(y_score.shape))  # raises, naming the shape
+    if _kind(xp, y_score) is None:
+        raise ValueError(f"y_score must hold real numbers; got dtype {y_score.dtype}.")
     if _kind(xp, y_score) == "f" and not scalar(xp.all(xp.isfinite(y_score))):
         witness = np.nan if scalar(xp.any(xp.isnan(y_score))) else np.inf
         check_scores(np.asarray([witness]))
@@ -77,7 +78,7 @@ def check_device_weights(xp, sample_weight, n_samples):
         _check_sample_weight(_witness(sample_weight.shape), n_samples)
     if _kind(xp, sample_weight) is None:
         raise ValueError(f"sample_weight must be numeric; got dtype {sample_weight.dtype}.")
-    weights = xp.astype(sample_weight, _float64(xp))
+    weights = xp.astype(sample_weight, xp.float64)
     problem = None
     if not scalar(xp.all(xp.isfinite(weights))):
         problem = [np.nan]
@@ -94,10 +95,6 @@ def check_device_weights(xp, sample_weight, n_samples):
         smallest = scalar(xp.min(xp.where(weights > 0, weights, xp.full_like(weights, largest))))
         _check_sample_weight(np.asarray([smallest, largest]), 2)  # raises its message
     return scaled, exponent
-
-
-def _float64(xp):
-    return xp.float64
 
 
 def drop_zero_weight(xp, weights, *arrays):
@@ -157,16 +154,3 @@ def host_labels(values):
     """Distinct labels that crossed to the host, through the NumPy checks."""
     return _check_1d_labels(values, "y_true")
 
-
-__all__ = [
-    "check_device_labels",
-    "check_device_scores",
-    "check_device_weights",
-    "checked_device_items",
-    "compress",
-    "drop_zero_weight",
-    "first_real_value",
-    "host_labels",
-    "refuse_real_values",
-    "to_host",
-]

@@ -511,3 +511,25 @@ def test_the_training_loop_recipe_runs(capsys):
                 weighted_kappa_score(y_true, y_pred, weights="quadratic"),
                 cem_score(y_true, y_pred)]
     assert_allclose(printed, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("device", ["CPU_DEVICE", "device1"])
+def test_boolean_labels_on_the_device(device):
+    # The standard sorts no booleans: they are compressed as 0 and 1, and come back
+    # as the classes False and True, as NumPy input gives them.
+    rng = np.random.default_rng(8)
+    y_true, y_pred = rng.random(50) < 0.5, rng.random(50) < 0.4
+    expected = OrdinalConfusion.from_predictions(y_true, y_pred)
+    with sklearn.config_context(array_api_dispatch=True):
+        found = OrdinalConfusion.from_predictions(_to("array_api_strict", device, y_true),
+                                                  _to("array_api_strict", device, y_pred))
+    np.testing.assert_array_equal(found.classes, expected.classes)
+    assert found.classes.dtype == expected.classes.dtype
+    np.testing.assert_array_equal(found.weights, expected.weights)
+
+
+def test_scores_of_no_real_dtype_are_refused_on_the_device():
+    with sklearn.config_context(array_api_dispatch=True), pytest.raises(
+            ValueError, match="y_score must hold real numbers; got dtype .*complex128"):
+        vus_score(_to("array_api_strict", "device1", np.array([0, 1, 2, 1])),
+                  _to("array_api_strict", "device1", np.array([1 + 1j, 2, 3, 4])))
