@@ -533,3 +533,17 @@ def test_scores_of_no_real_dtype_are_refused_on_the_device():
             ValueError, match="y_score must hold real numbers; got dtype .*complex128"):
         vus_score(_to("array_api_strict", "device1", np.array([0, 1, 2, 1])),
                   _to("array_api_strict", "device1", np.array([1 + 1j, 2, 3, 4])))
+
+
+@pytest.mark.parametrize("device", ["CPU_DEVICE", "device1"])
+@pytest.mark.parametrize("weights", ["linear", "quadratic"])
+def test_weighted_kappa_answers_where_scikit_learns_does_not(weights, device):
+    # scikit-learn 1.9.1's cohen_kappa_score(weights=...) fails under dispatch (a
+    # dtype error on the CPU device, a device mismatch on the other); ours gives its
+    # NumPy number.
+    y_true, y_pred, _ = _labels()
+    expected = sklearn.metrics.cohen_kappa_score(y_true, y_pred, weights=weights)
+    with sklearn.config_context(array_api_dispatch=True):
+        found = weighted_kappa_score(_to("array_api_strict", device, y_true),
+                                     _to("array_api_strict", device, y_pred), weights=weights)
+    assert found == pytest.approx(expected, rel=1e-12)
