@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from sklearn import get_config
 
-from ._compat import get_namespace_and_device
+from ._compat import get_namespace_and_device, is_array_api_obj
 
 # DLPack's device type of memory the host reads directly.
 _DLPACK_CPU = 1
@@ -46,7 +46,8 @@ def _is_plain(x):
     if x is None or isinstance(x, (np.ndarray, np.generic, list, tuple, int, float, str)):
         return True
     module = type(x).__module__.split(".")[0]
-    return module in ("pandas", "dask", "dask_expr") or not hasattr(x, "__array_namespace__")
+    # PyTorch's tensors have no __array_namespace__: array-api-compat knows them.
+    return module in ("pandas", "dask", "dask_expr") or not is_array_api_obj(x)
 
 
 def namespace_of(*arrays):
