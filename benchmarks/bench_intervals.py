@@ -303,15 +303,15 @@ def issue39_table():
         baseline = _timed(lambda: draw.integers(0, n, (9999, n)), 3)
         print(f"  n = {n}: rng.integers(0, n, (9999, n)) {baseline * 1e3:.0f} ms")
         for measure in (vus_score, u_cons_score):
-            seconds = _timed(lambda: score_interval(measure, y_true, score,
+            seconds = _timed(lambda: score_interval(measure, y_true, score, method="bca",
                                                     random_state=0), 3)
             print(f"    score_interval({measure.__name__}, BCa): {seconds:.3f} s = "
                   f"{seconds / baseline:.1f}x the draw (target <= 8x)")
         if n == 5000:
             interval_time = _timed(lambda: score_interval(vus_score, y_true, score,
-                                                          random_state=0), 3)
+                                                          method="bca", random_state=0), 3)
             compare_time = _timed(lambda: compare_scores(vus_score, y_true, score, other,
-                                                         random_state=0), 3)
+                                                         method="bca", random_state=0), 3)
             print(f"    compare_scores(vus_score): {compare_time:.3f} s = "
                   f"{compare_time / interval_time:.2f}x score_interval on the same data "
                   "(target <= 2.5x)")
@@ -347,6 +347,82 @@ def issue39_table():
     print(f"  U_cons interval (method='delong', as 'auto' gives it), 1e7 scores: peak "
           f"{peak / 2**20:.0f} MiB = {peak / inputs:.1f}x the inputs ({inputs / 2**20:.0f} "
           f"MiB; target < 3x); one u_cons_score call {bare:.2f} s")
+
+
+def _cpu(func):
+    """CPU seconds of one call (the machine is shared: CPU time, not wall time)."""
+    start = time.process_time()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        func()
+    return time.process_time() - start
+
+
+def issue45_table(large_reports=True):
+    """Issue 45's targets, each a ratio to a baseline timed in the same run: the
+    default (``method="auto"``) intervals of real values and probabilities against
+    one call of the measure, the reports of real-valued systems against label
+    systems' on the same gold, U_pairs' DeLong memory, U_cons' BCa at n = 500."""
+    print(f"Machine: {machine()}")
+    print(f"Load average at the start: {os.getloadavg()[0]:.1f}")
+    print("Issue 45: every interval in seconds at any size (CPU seconds, best of runs)")
+    rng = np.random.default_rng(45)
+    n = 10**6
+    y_true = rng.choice(5, size=n, p=[0.04, 0.07, 0.09, 0.35, 0.45])
+    real = y_true + rng.normal(0, 1.0, n)
+    rival = y_true + rng.normal(0, 1.2, n)
+    logits = -((np.arange(5)[None, :] - real[:, None]) ** 2) / 2
+    proba = np.exp(logits)
+    proba /= proba.sum(axis=1, keepdims=True)
+    logits = -((np.arange(5)[None, :] - rival[:, None]) ** 2) / 2
+    proba_b = np.exp(logits)
+    proba_b /= proba_b.sum(axis=1, keepdims=True)
+    cases = [("neg_macro_mean_absolute_error", real, rival),
+             ("neg_mean_absolute_error", real, rival),
+             ("neg_ranked_probability_score", proba, proba_b)]
+    for name, a, b in cases:
+        function = resolve(name, {}).function
+        bare = min(_cpu(lambda: function(y_true, a)) for _ in range(3))
+        interval_time = min(_cpu(lambda: score_interval(name, y_true, a)) for _ in range(2))
+        compare_time = min(_cpu(lambda: compare_scores(name, y_true, a, b))
+                           for _ in range(2))
+        print(f"  {name}, 1e6 items: one call {bare:.3f} s; score_interval "
+              f"{interval_time:.3f} s = {interval_time / bare:.1f}x (target <= 5x); "
+              f"compare_scores {compare_time:.3f} s = {compare_time / interval_time:.2f}x "
+              "the interval (target <= 2.5x)")
+
+    def reports(n_items, n_systems, **options):
+        gold = rng.choice(5, size=n_items, p=[0.04, 0.07, 0.09, 0.35, 0.45])
+        labels = {f"s{i}": _label_system(gold, rng, 0.6 + 0.1 * i)
+                  for i in range(n_systems)}
+        scores = {f"s{i}": gold + rng.normal(0, 0.6 + 0.1 * i, n_items)
+                  for i in range(n_systems)}
+        base = _cpu(lambda: _evaluate.evaluate(gold, labels, random_state=0, **options))
+        scored = _cpu(lambda: _evaluate.evaluate(gold, scores, random_state=0, **options))
+        return base, scored
+
+    for n_items, n_systems, options, target in (
+            (20_000, 10, {}, 2), (20_000, 5, {"method": "bca"}, 4),
+            *(((10**6, 10, {}, 3),) if large_reports else ())):
+        base, scored = reports(n_items, n_systems, **options)
+        print(f"  evaluate {options or '(defaults)'}, {n_systems} systems x {n_items} "
+              f"items: labels {base:.1f} s, real values {scored:.1f} s = "
+              f"{scored / base:.2f}x (target <= {target}x)")
+    y_true, score, _ = _ranking_task(10**6, rng)
+    inputs = y_true.nbytes + score.nbytes
+    peak = peak_memory(lambda: score_interval(u_pairs_score, y_true, score,
+                                              method="delong"))
+    print(f"  U_pairs interval (DeLong), 1e6 scores: peak {peak / 2**20:.0f} MiB = "
+          f"{peak / inputs:.1f}x the inputs ({inputs / 2**20:.0f} MiB; target < 3x)")
+    y_true, score, _ = _ranking_task(500, rng)
+    draw = np.random.default_rng(0)
+    baseline = _timed(lambda: draw.integers(0, 500, (9999, 500)), 5)
+    for measure in (vus_score, u_cons_score):
+        seconds = _timed(lambda: score_interval(measure, y_true, score, method="bca",
+                                                random_state=0), 5)
+        print(f"  score_interval({measure.__name__}, BCa), n = 500: {seconds:.3f} s = "
+              f"{seconds / baseline:.1f}x rng.integers(0, n, (9999, n)) (target <= 8x)")
+    print(f"Load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 def cli_speed(skip_before=False):
@@ -434,11 +510,18 @@ def main():
                         help="with --issue-table: only the after column")
     parser.add_argument("--issue-39", action="store_true",
                         help="issue 39's targets: ranking measures' intervals and reports")
+    parser.add_argument("--issue-45", action="store_true",
+                        help="issue 45's targets: analytic intervals, reports, memory")
+    parser.add_argument("--skip-large-reports", action="store_true",
+                        help="with --issue-45: leave out the reports of 1e6 items")
     parser.add_argument("--delong-coverage", type=int, default=0, metavar="REPS",
                         help="coverage of method='delong', REPS test sets per cell")
     args = parser.parse_args()
     if args.issue_39:
         issue39_table()
+        return
+    if args.issue_45:
+        issue45_table(not args.skip_large_reports)
         return
     if args.issue_table:
         issue_table(args.skip_before)

@@ -472,7 +472,7 @@ def _run_evaluate(args):
         data.y_true, predictions, y_proba=y_proba, measures=args.measures, labels=labels,
         groups=data.groups,
         confidence_level=args.confidence_level, random_state=args.seed, method=args.method,
-        **options,
+        verbose=True, **options,
     )
     report.input_note = data.note
     _note_systems_read_as_scores(report, data.y_pred)

@@ -7,6 +7,7 @@ that behave the same from the oldest supported scikit-learn (1.6) to the newest,
 that a version difference is handled once, here, and CI tests it at both ends.
 """
 
+import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -35,6 +36,34 @@ from sklearn.utils._param_validation import (
 )
 from sklearn.utils._param_validation import validate_params as _sklearn_validate_params
 
+# `get_namespace_and_device` gives the Array API namespace and device of a call's
+# arrays under `set_config(array_api_dispatch=True)`, with scikit-learn's own errors
+# for arrays of several namespaces or devices, so that our measures accept what its
+# metrics accept (in sklearn.utils._array_api since 1.4).
+from sklearn.utils._array_api import get_namespace_and_device
+
+# `is_array_api_obj` tells an array of any Array API library, PyTorch's tensors
+# included (they have no `__array_namespace__`): array-api-compat's, which
+# scikit-learn vendors from 1.7 and needs installed for dispatch at 1.6.
+def _find_array_api_compat() -> Any:
+    for name in ("sklearn.externals.array_api_compat", "array_api_compat"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return None
+
+
+_ARRAY_API_COMPAT = _find_array_api_compat()
+
+
+def is_array_api_obj(x: object) -> bool:
+    """Whether ``x`` is an array of an Array API library (NumPy, PyTorch, CuPy, ...)."""
+    if _ARRAY_API_COMPAT is None:  # no dispatch is possible: the standard's own mark
+        return hasattr(x, "__array_namespace__")
+    return bool(_ARRAY_API_COMPAT.is_array_api_obj(x))
+
+
 # `_safe_indexing` takes the rows of any input scikit-learn accepts (arrays, lists,
 # DataFrames, sparse matrices) as cross-validation does; documented in scikit-learn's
 # API reference despite its name (in sklearn.utils since 0.24).
@@ -55,6 +84,8 @@ __all__ = [
     "_num_samples",
     "_safe_indexing",
     "check_matplotlib_support",
+    "get_namespace_and_device",
+    "is_array_api_obj",
     "validate_parameter_constraints",
     "validate_params",
 ]

@@ -23,9 +23,16 @@ import numpy.typing as npt
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import _dask
+from ._array_api import compress, host_views, namespace_of, on_device, scalar
 from ._blocks import _common_scale
 from ._records import record_of
 from ._counting import _confusion_from_codes, _fast_confusion, _grid_confusion
+from ._device_counting import (
+    checked_device_items,
+    first_real_value,
+    host_labels,
+    refuse_real_values,
+)
 from ._validation import (
     _add_to_zero,
     _any_dask,
@@ -295,6 +302,14 @@ def confusion_or_errors(
             count_errors=functools.partial(_block_class_errors, power=power),
             add_errors=_add_class_errors,
         )
+    namespace = namespace_of(y_true, y_pred, sample_weight)
+    if namespace is not None:
+        if not namespace.on_host:
+            return _device_confusion(
+                namespace, y_true, y_pred, labels, class_values, sample_weight, True, True,
+                measure, power,
+            )
+        y_true, y_pred, sample_weight = host_views(y_true, y_pred, sample_weight)
     # Classes as predictions are counted in blocks; a regressor's real values are not
     # integers, so the grid leaves them to the slow path below.
     counted = _counted_confusion(y_true, y_pred, labels, class_values, sample_weight, True, True)
@@ -453,6 +468,15 @@ def ordinal_confusion(
             need_order=need_order,
             measure=measure,
         )
+    namespace = namespace_of(y_true, y_pred, sample_weight)
+    if namespace is not None:
+        if not namespace.on_host:
+            return _device_confusion(
+                namespace, y_true, y_pred, labels, class_values, sample_weight, need_values,
+                need_order, measure,
+            )
+        # A CPU device's arrays are the host's memory: NumPy counts them in place.
+        y_true, y_pred, sample_weight = host_views(y_true, y_pred, sample_weight)
     counted = _counted_confusion(
         y_true, y_pred, labels, class_values, sample_weight, need_values, need_order
     )
@@ -463,6 +487,65 @@ def ordinal_confusion(
         y_true, y_pred, labels, class_values, sample_weight, need_values, need_order, measure
     )
     return confusion._replace(weight_exponent=exponent)
+
+
+def _device_confusion(namespace, y_true, y_pred, labels, class_values, sample_weight,
+                      need_values, need_order, measure, power=None):
+    """:func:`ordinal_confusion` (or, with ``power``, :func:`confusion_or_errors`) of
+    arrays on a device other than the host's.
+
+    The items are checked and compressed on their device to their distinct
+    ``(true, predicted)`` cells and the weight of each; those cells, at most K x K,
+    cross to the host, where the NumPy path counts them as weighted items: its
+    checks of the classes (``labels``, the order, unknown labels) and its messages
+    hold as they are. The matrix then returns to the items' own weight units.
+    """
+    xp, device = namespace.xp, namespace.device
+    y_true, y_pred, weights, exponent = checked_device_items(xp, y_true, y_pred, sample_weight)
+    example, known = first_real_value(xp, device, y_true, y_pred, labels)
+    if example is not None:
+        if power is None:
+            refuse_real_values(example, known, measure, labels)
+        return _device_class_errors(xp, device, y_true, y_pred, weights, power, labels,
+                                    class_values, measure)
+    (true_cells, pred_cells), totals = compress(xp, [y_true, y_pred], weights)
+    confusion = ordinal_confusion(
+        true_cells, pred_cells, labels=labels, class_values=class_values,
+        sample_weight=totals, need_values=need_values, need_order=need_order,
+        measure=measure,
+    )
+    # The cells' totals were scaled once more (by their own largest): undone exactly.
+    return confusion._replace(
+        matrix=np.ldexp(confusion.matrix, confusion.weight_exponent),
+        weight_exponent=exponent,
+        weighted=sample_weight is not None,
+    )
+
+
+def _device_class_errors(xp, device, y_true, y_pred, weights, power, labels, class_values,
+                         measure):
+    """The :class:`ClassErrors` of a regressor's real values on another device: each
+    item's error computed there, then summed per distinct true label (K sums cross)."""
+    (true_values,), true_weights = compress(xp, [y_true], weights)
+    classes, positions, _ = _classes_and_codes(
+        host_labels(true_values), None, labels, True, measure
+    )
+    values = _class_values(classes, class_values, relative=False)
+    largest_prediction = scalar(xp.max(xp.abs(y_pred)))
+    exponent = _value_scale(np.r_[values, largest_prediction])
+    at = xp.searchsorted(on_device(xp, device, true_values), y_true)
+    true_value = xp.take(on_device(xp, device, np.ldexp(values[positions], -exponent)), at)
+    errors = xp.abs(xp.astype(y_pred, xp.float64) * 2.0**-exponent - true_value) ** power
+    if weights is not None:
+        errors = errors * weights
+    _, error_sums = compress(xp, [y_true], errors)
+    n_classes = len(classes)
+    return ClassErrors(
+        classes,
+        np.bincount(positions, weights=true_weights.astype(np.float64), minlength=n_classes),
+        np.bincount(positions, weights=error_sums, minlength=n_classes),
+        exponent * power,
+    )
 
 
 def _matrices_warning(template, n_affected=None, n_matrices=None, classes=None):

@@ -20,7 +20,9 @@ import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import _dask
+from ._array_api import compress, host_views, namespace_of
 from ._blocks import _block_length, _blocks, _common_scale, _rescaled
+from ._device_counting import check_device_scores, checked_device_items
 from ._records import record_of
 from ._validation import (
     _add_to_zero,
@@ -320,6 +322,13 @@ def _build_score_table(
             _build_score_table, _merge_score_tables, y_true, y_score, labels, sample_weight,
             measure,
         )
+    namespace = namespace_of(y_true, y_score, sample_weight)
+    if namespace is not None:
+        if not namespace.on_host:
+            return _device_score_table(namespace.xp, y_true, y_score, labels, sample_weight,
+                                       measure)
+        # A CPU device's arrays are the host's memory: NumPy reads them in place.
+        y_true, y_score, sample_weight = host_views(y_true, y_score, sample_weight)
     y_score = _check_scores(y_score)
     classes, codes, y_score, sample_weight, exponent = check_scored_targets(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
@@ -340,6 +349,23 @@ def _build_score_table(
         if order is not None:
             return order
     return _sort_each_class(classes, codes, y_score, sample_weight, exponent)
+
+
+def _device_score_table(xp, y_true, y_score, labels, sample_weight, measure):
+    """The :class:`ScoreTable` of arrays on a device other than the host's.
+
+    The namespace sorts the items by (true label, score) on their device and adds the
+    weights of equal pairs: the table's cells, which alone cross to the host, where
+    the NumPy path builds the table from them as weighted items (its checks of the
+    classes and its messages hold). The weights then return to their own units.
+    """
+    check_device_scores(xp, y_score, _check_scores)
+    y_true, y_score, weights, exponent = checked_device_items(xp, y_true, y_score,
+                                                              sample_weight)
+    (true_cells, score_cells), totals = compress(xp, [y_true, y_score], weights)
+    table = _build_score_table(true_cells, score_cells, labels, totals, measure)
+    return table._replace(weights=np.ldexp(table.weights, table.weight_exponent),
+                          weight_exponent=exponent)
 
 
 def _class_order(classes, codes, y_score):

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import check_consistent_length
 
+from ._array_api import host_views, namespace_of
 from ._blocks import (
     _INT64,
     _MAX_DIRECT_SPAN,
@@ -652,6 +653,25 @@ def _real_valued_message(y_pred, measure, y_true=None, labels=None):
     )
 
 
+def _on_the_host(measure, *arrays):
+    """Array API arrays (under ``array_api_dispatch``) of a door that reads the items on
+    the host: NumPy views of a CPU device's arrays (no copy); on another device, a
+    ValueError that says why (the door's work is NumPy's), where NumPy would raise
+    its own conversion error."""
+    namespace = namespace_of(*arrays)
+    if namespace is None:
+        return arrays
+    if namespace.on_host:
+        return host_views(*arrays)
+    who = measure or "This function"
+    raise ValueError(
+        f"{who} reads every item on the host (NumPy), so it takes arrays on a CPU device, "
+        f"not on {namespace.device}. Move them first (e.g. tensor.cpu()), or use a label "
+        "or ranking measure, which count on the arrays' own device "
+        "(docs: Array API inputs)."
+    )
+
+
 def check_ordinal_targets(
     y_true, y_pred=None, *, labels=None, sample_weight=None, need_order=True, measure=None
 ):
@@ -664,6 +684,7 @@ def check_ordinal_targets(
     when every kept item weighs the same. ``need_order=False`` lets order-free
     measures take unordered strings; ``measure`` names the caller in messages.
     """
+    y_true, y_pred, sample_weight = _on_the_host(measure, y_true, y_pred, sample_weight)
     y_true, y_pred, sample_weight, _ = _validate(y_true, y_pred, sample_weight)
     if y_pred is not None and y_pred.dtype.kind == "f" and _is_real_valued(y_pred, y_true, labels):
         raise ValueError(_real_valued_message(y_pred, measure, y_true, labels))
@@ -681,6 +702,7 @@ def check_scored_targets(y_true, y_score, *, labels=None, sample_weight=None, me
     be a checked 1-D array; it loses its zero-weight items together with ``y_true``.
     The class order is needed (a ranking is ordinal).
     """
+    y_true, y_score, sample_weight = _on_the_host(measure, y_true, y_score, sample_weight)
     y_true = _check_1d_labels(y_true, "y_true")
     check_consistent_length(y_true, y_score)
     sample_weight, exponent = _check_sample_weight(sample_weight, len(y_true))

@@ -2,6 +2,10 @@
 
 import os
 
+# scikit-learn dispatches to Array API namespaces only when SciPy's own support is on,
+# which SciPy reads once, at its import (tests/test_array_api.py needs it).
+os.environ.setdefault("SCIPY_ARRAY_API", "1")
+
 from hypothesis import HealthCheck, settings
 
 # CI runs on 2 cores: property tests get a fixed, modest budget and no deadline

@@ -37,6 +37,9 @@ RUNS = {
     "bench_agreement": [],
     "bench_labels": ["--quick"],
     "bench_scale": ["--labels", "1.3e8", "--scores", "1e7"],
+    "bench_array_api": [],
+    # Needs PyTorch and a CUDA GPU: recorded on the GPU machine a session is lent.
+    "bench_array_api_cuda": ["--device", "cuda", "--n", "1e8", "--repeat", "2"],
     "reproduce_waegeman_figures": [],
     "reproduce_cem_table3": [],
     # A second run of one script, under a name of its own: issue 29's table.
@@ -52,7 +55,8 @@ RUNS = {
 }
 
 # The script of a results file whose name is not the script's.
-SCRIPTS = {"bench_intervals_issue_table": "bench_intervals",
+SCRIPTS = {"bench_array_api_cuda": "bench_array_api",
+           "bench_intervals_issue_table": "bench_intervals",
            "bench_intervals_issue_39": "bench_intervals"}
 
 

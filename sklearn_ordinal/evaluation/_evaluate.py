@@ -34,6 +34,7 @@ from ..metrics._scorer import _accepts, _expected_class
 from ..model_selection._baseline import _named_scorers
 from ..stats import ScoreInterval, compare_scores, score_interval
 from ..stats._intervals import _FEW_GROUPS, _group_codes
+from ..stats._method import auto_method, family, smallest_class
 from ..stats._multiple_testing import holm_adjust
 from ..stats._interval_pvalue import percentile_interval_pvalue
 from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
@@ -41,6 +42,7 @@ from ._recorded_warnings import recorded_warnings
 from ._quantification import quantification_records, quantifier_outputs
 from ._quantification import split_prevalence_measures
 from .._warnings import warn_user
+from ._progress import Progress
 from ._report import EvaluationReport
 from ._trivial_row import TRIVIAL
 
@@ -59,12 +61,6 @@ DEFAULT_RANKING_MEASURES = ("vus", "u_cons")
 DEFAULT_PROBABILISTIC_MEASURES = ("neg_ranked_probability_score",)
 
 INTERVAL_METHOD = "bca"
-# method="auto": the ranking measures get DeLong's interval from this many items on,
-# where its coverage is that of BCa (benchmarks/bench_ranking_coverage.py, the table
-# of the uncertainty page: at 1000 and 3000 items on three score models, DeLong
-# 93.5-96.5 %, BCa 92.8-96.7 %; at 100 items DeLong 84-94 %) and a bootstrap of continuous scores costs B kernel calls on a table as
-# large as the data.
-_DELONG_FROM = 1000
 # The comparisons' interval: its inversion gives the p-value (see _interval_pvalue).
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
@@ -94,13 +90,7 @@ _NOT_APPLICABLE = {
 
 def _family(spec):
     """``"ranking"``, ``"probabilistic"``, ``"distance"`` or ``"label"``."""
-    if spec.record.from_table is not None:
-        return "ranking"
-    if spec.record.from_items is not None:
-        return "probabilistic"
-    if spec.record.distance is not None:
-        return "distance"
-    return "label"
+    return family(spec)
 
 
 def _systems(predictions):
@@ -395,8 +385,9 @@ def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
         "baseline_labels": ["array-like", None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
-        "method": [StrOptions({"auto", "bca", "percentile", "basic", "delong"})],
+        "method": [StrOptions({"auto", "bca", "percentile", "basic", "normal", "delong"})],
         "random_state": ["random_state"],
+        "verbose": ["boolean"],
     },
     prefer_skip_nested_validation=True,
 )
@@ -419,8 +410,9 @@ def evaluate(
     baseline_labels: npt.ArrayLike | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = DEFAULT_N_RESAMPLES,
-    method: Literal["auto", "bca", "percentile", "basic", "delong"] = "auto",
+    method: Literal["auto", "bca", "percentile", "basic", "normal", "delong"] = "auto",
     random_state: int | np.random.RandomState | None = None,
+    verbose: bool = False,
 ) -> EvaluationReport:
     r"""Evaluate several systems on one gold standard: intervals, baselines, comparisons.
 
@@ -518,17 +510,24 @@ def evaluate(
         measure and system is resampled with the same random numbers (one bootstrap of
         the whole report), so the measures that read one confusion matrix share its
         resamples and cost one draw.
-    method : {"auto", "bca", "percentile", "basic", "delong"}, default="auto"
+    method : {"auto", "bca", "percentile", "basic", "normal", "delong"}, default="auto"
         How the intervals are made (see :func:`~sklearn_ordinal.stats.score_interval`).
-        ``"delong"`` applies to the ranking measures (DeLong's normal interval and
-        test, in O(n log n)); the other measures then use BCa. ``"auto"``: DeLong's
-        for the ranking measures from 1000 items on (with two items of every
-        class), where its coverage is that of BCa (see the :ref:`User Guide
-        <uncertainty>`) at a fraction of a bootstrap's cost, and BCa otherwise. The
-        report's header says which method each measure used.
+        ``"normal"``: the analytic interval of every measure (the delta-method
+        variance of its influence values; DeLong's for the ranking measures), whose
+        comparisons are the z test of the paired difference. ``"delong"`` applies to
+        the ranking measures only; the other measures then use BCa. ``"auto"``: the
+        analytic interval where the coverage study found it as good as BCa's (from
+        1000 items, a class of at least 10 items; see the :ref:`User Guide
+        <uncertainty>`), BCa otherwise. The report's header says which method each
+        measure used.
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a
         report can be reproduced.
+    verbose : bool, default=False
+        Show a progress bar (one step per measure) on standard error once the report
+        has taken two seconds, when standard error is a terminal and no CI service
+        runs (the ``CI`` environment variable); never in redirected output. The
+        command line's ``evaluate`` sets it.
 
     Returns
     -------
@@ -605,16 +604,21 @@ def evaluate(
         groups=groups if read.resampled_groups else None,
     )
     tally = _Tally()
-    smallest_class = _smallest_class(gold.y_true, sample_weight)
-    methods = {measure.name: _method_of(method, measure, read.n_items, read.resampled_groups,
-                                        smallest_class)
+    smallest = smallest_class(gold.y_true, sample_weight)
+    n_units = read.n_groups if read.resampled_groups else read.n_items
+    real_valued = "scores" in read.kinds.values()
+    methods = {measure.name: _method_of(method, measure, n_units, read.resampled_groups,
+                                        smallest, real_valued)
                for measure in report_measures}
     # One seed for every interval and comparison (common random numbers), so the
     # resamples of one confusion matrix (or of the items) are drawn once for all.
+    progress = Progress(len(report_measures), "measures", verbose)
     with shared_resamples():
         for measure in report_measures:
             _score_measure(measure, gold, read, {**common, "method": methods[measure.name]},
                            labels, class_values, sample_weight, seed, tally)
+            progress.step(f"{measure.name} ({methods[measure.name]})")
+        progress.close()
         quantification = None
         if prevalence_measures:
             # Its own module: the groups are its resampling units (see there).
@@ -921,24 +925,18 @@ def _assemble_report(tally, report_measures, quantification, read, gold, labels,
     )
 
 
-def _method_of(method, measure, n_items, resampled_groups, smallest_class):
-    """The interval method of one measure: DeLong's only for the ranking measures, on
-    items (it has no form for resampled groups)."""
+def _method_of(method, measure, n_units, resampled_groups, smallest, real_valued):
+    """The interval method of one measure: the one asked for, or the one ``"auto"``
+    picks (:func:`~sklearn_ordinal.stats._method.auto_method`, from the coverage
+    study); ``"delong"`` applies to the ranking measures on items only (BCa for the
+    others)."""
     if method == "auto":
-        # DeLong's variance needs two items of every class (its within-class terms).
-        large = n_items >= _DELONG_FROM and smallest_class > 1
-        method = "delong" if large else INTERVAL_METHOD
+        return auto_method(measure.spec, n_units, smallest, resampled_groups, real_valued)
     if method == "delong" and (measure.family != "ranking" or resampled_groups):
         return INTERVAL_METHOD
+    if method == "normal" and measure.family == "ranking" and resampled_groups:
+        return INTERVAL_METHOD
     return method
-
-
-def _smallest_class(y_true, sample_weight):
-    """The total weight of the gold standard's smallest class (among those it holds)."""
-    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    totals = pd.Series(weights if weights is not None else np.ones(len(y_true))).groupby(
-        np.asarray(y_true), sort=False).sum()
-    return float(totals[totals > 0].min()) if (totals > 0).any() else 0.0
 
 
 def _refuse_repeated_names(names):
@@ -976,10 +974,12 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
     if trivial_value is not None:
         outputs[TRIVIAL] = trivial_value
         pairs += [(name, TRIVIAL) for name in names]
-    delong = common["method"] == "delong"
-    # DeLong's test gives the interval and its p-value from one variance; otherwise the
-    # paired bootstrap's percentile interval and the p-value of its inversion.
-    options = {**common, "method": "delong" if delong else COMPARISON_INTERVAL_METHOD}
+    analytic = common["method"] in ("delong", "normal")
+    # DeLong's test (or the delta method's z test) gives the interval and its p-value
+    # from one variance; otherwise the paired bootstrap's percentile interval and the
+    # p-value of its inversion.
+    options = {**common,
+               "method": common["method"] if analytic else COMPARISON_INTERVAL_METHOD}
     records = []
     for a, b in pairs:
         pred_a, pred_b = outputs[a], outputs[b]
@@ -1000,7 +1000,7 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
             "difference": result.estimate,
             "low": float(low),
             "high": float(high),
-            "pvalue": (result.pvalue if delong
+            "pvalue": (result.pvalue if analytic
                        else percentile_interval_pvalue(result.bootstrap_distribution)),
             # The randomization test's, where the measure has one (not the ranking
             # measures: two rankers' scores share no scale to exchange them on).

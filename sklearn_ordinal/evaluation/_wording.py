@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 _METHOD_NAMES = {"bca": "BCa bootstrap", "percentile": "percentile bootstrap",
-                 "basic": "basic bootstrap", "delong": "DeLong normal"}
+                 "basic": "basic bootstrap", "delong": "DeLong normal",
+                 "normal": "delta-method normal"}
 
 
 def _intervals_phrase(settings: dict[str, Any], level: str) -> str:
@@ -16,7 +17,7 @@ def _intervals_phrase(settings: dict[str, Any], level: str) -> str:
     bootstrap = (f"{settings['n_resamples']} resamples, seed {settings['random_state']}")
     if len(used) == 1:
         name = _METHOD_NAMES.get(used[0], used[0])
-        detail = f" ({bootstrap})" if used[0] != "delong" else ""
+        detail = f" ({bootstrap})" if used[0] not in ("delong", "normal") else ""
         return f"{level} {name} intervals{detail}"
     parts = [
         f"{_METHOD_NAMES.get(method, method)} for "

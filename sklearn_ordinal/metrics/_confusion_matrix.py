@@ -9,6 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._compat import validate_params
+from .._array_api import namespace_of, on_device
 from .._confusion import ordinal_confusion
 
 
@@ -53,7 +54,9 @@ def ordinal_confusion_matrix(
     Returns
     -------
     matrix : ndarray of shape (n_classes, n_classes)
-        Float weights; rows are true classes, columns predicted classes.
+        Float weights; rows are true classes, columns predicted classes. Under
+        ``sklearn.set_config(array_api_dispatch=True)``, an array of the inputs'
+        namespace on their device, as scikit-learn's ``confusion_matrix`` returns.
 
     See Also
     --------
@@ -76,4 +79,7 @@ def ordinal_confusion_matrix(
         need_values=False,
         measure="ordinal_confusion_matrix",
     )
+    namespace = namespace_of(y_true, y_pred, sample_weight)
+    if namespace is not None:
+        return on_device(namespace.xp, namespace.device, confusion.weights)
     return confusion.weights

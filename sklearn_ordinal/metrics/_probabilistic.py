@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._compat import validate_params
-from .._validation import check_scored_targets
+from .._validation import _on_the_host, check_scored_targets
 from .._warnings import warn_user
 
 # Rows of predicted probabilities may miss 1 by rounding (float32 models, softmax);
@@ -157,6 +157,9 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
     The measure is ``scale`` times the weighted mean of ``per_item`` (1, or
     ``1 / (K - 1)`` when ``normalize``); resampling redraws the items.
     """
+    y_true, y_proba, sample_weight = _on_the_host(
+        "ranked_probability_score_loss", y_true, y_proba, sample_weight
+    )
     y_proba = _check_proba(y_proba)
     classes, codes, y_proba, sample_weight, _ = check_scored_targets(
         y_true,

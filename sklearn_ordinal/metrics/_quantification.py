@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
 from .._compat import validate_params
-from .._validation import check_ordinal_targets
+from .._validation import _on_the_host, check_ordinal_targets
 from ._probabilistic import _check_proba
 
 # Rows of prevalences written with three decimals miss 1 by up to 1e-3 (1/3 as
@@ -398,6 +398,8 @@ def item_prevalences(y_true, y_pred, groups, labels, sample_weight):
     weighted class counts of the gold labels and of the predictions (labels: counts;
     probabilities: sums of rows) per group, groups in order of first appearance.
     ``y_pred`` None: the gold alone (predicted sums None)."""
+    y_true, y_pred, groups, sample_weight = _on_the_host(
+        "quantification_error", y_true, y_pred, groups, sample_weight)
     # An ordered Categorical (or a Series of one) keeps its order: not np.asarray.
     if not isinstance(y_true, (pd.Series, pd.Categorical)):
         y_true = np.asarray(y_true)
@@ -535,6 +537,7 @@ def prevalences(
     1      0.35  0.65
     2      1.00  0.00
     """
+    y, groups, sample_weight = _on_the_host("prevalences", y, groups, sample_weight)
     y_array = np.asarray(y)
     if y_array.ndim == 2:
         proba = y_array

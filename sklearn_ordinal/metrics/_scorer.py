@@ -30,6 +30,7 @@ import pandas as pd
 from sklearn.base import is_classifier
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
+from .._array_api import compress, host_views, namespace_of, on_device, to_host
 from .._compat import _BaseScorer
 from .._warnings import warn_user
 from .._records import record_of
@@ -75,13 +76,12 @@ def _stated_order(estimator, y_true, labels):
     classes = getattr(estimator, "classes_", None)
     if classes is None:
         return None
-    classes = np.asarray(classes)
+    classes = _host(classes)
     if classes.ndim != 1:
         return None
     if classes.dtype.kind not in "biuf":
         return None if _is_increasing(classes) else classes
-    # A hash pass, not a sort: the test fold rarely holds a label never trained on.
-    seen = pd.unique(np.asarray(y_true).ravel())
+    seen = _distinct(y_true)
     try:
         unseen = seen[~np.isin(seen, classes)]
     except TypeError:  # mixed label types: let the measure report them
@@ -93,9 +93,42 @@ def _stated_order(estimator, y_true, labels):
     return np.union1d(classes, unseen)
 
 
+def _host(x):
+    """A small array (``classes_``, ``labels``) as NumPy, from any namespace or device."""
+    return np.asarray(x) if namespace_of(x) is None else to_host(x)
+
+
+def _distinct(y):
+    """The distinct labels of ``y``: by one hash pass on the host (the test fold rarely
+    holds a label never trained on), by the namespace's sort on another device."""
+    namespace = namespace_of(y)
+    if namespace is None or namespace.on_host:
+        return pd.unique(np.asarray(y if namespace is None else host_views(y)[0]).ravel())
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = namespace.xp.reshape(y, (-1,))
+    return compress(namespace.xp, [y])[0][0]
+
+
+def _n_classes(classes):
+    """How many classes (``len`` is no Array API operation)."""
+    shape = getattr(classes, "shape", None)
+    return len(classes) if shape is None or not shape else int(shape[0])
+
+
+def _response(x):
+    """An estimator's output as NumPy, or, on a device other than the host's, as it is
+    with its namespace (the scorer reduces it there; None for NumPy)."""
+    namespace = namespace_of(x)
+    if namespace is None:
+        return np.asarray(x), None
+    if namespace.on_host:
+        return host_views(x)[0], None
+    return x, namespace
+
+
 def _no_order_message(estimator_classes, consequence, example):
     """Why a classifier's ``classes_`` give no class order, in what they are."""
-    shown = np.asarray(estimator_classes)
+    shown = _host(estimator_classes)
     if shown.ndim != 1:
         return (
             f"The classifier's classes_ {shown.tolist()} are not one flat list of classes "
@@ -111,6 +144,9 @@ def _no_order_message(estimator_classes, consequence, example):
 
 def _class_positions(labels, classes):
     """Position of each of ``labels`` in the ordered ``classes``."""
+    labels, namespace = _response(labels)
+    if namespace is not None:
+        return _device_positions(labels, classes, namespace)
     positions = {label: k for k, label in enumerate(np.asarray(classes).tolist())}
     try:
         return np.array([positions[label] for label in np.asarray(labels).tolist()], dtype=float)
@@ -122,6 +158,16 @@ def _class_positions(labels, classes):
         ) from None
 
 
+def _device_positions(labels, classes, namespace):
+    """:func:`_class_positions` of labels on another device: the K distinct labels
+    are looked up on the host, each item's position then gathered on the device."""
+    xp = namespace.xp
+    distinct = compress(xp, [labels])[0][0]
+    positions = _class_positions(distinct, classes)
+    at = xp.searchsorted(on_device(xp, namespace.device, distinct), labels)
+    return xp.take(on_device(xp, namespace.device, positions), at)
+
+
 def _expected_class(proba, positions=None):
     r"""The expected class position :math:`\sum_k k \, p_k` of each row of ``proba``.
 
@@ -129,10 +175,14 @@ def _expected_class(proba, positions=None):
     higher for a higher class. ``positions``: each column's class position (default
     ``0, ..., K - 1``, columns in class order).
     """
-    proba = np.asarray(proba, dtype=np.float64)
+    proba, namespace = _response(proba)
     if positions is None:
         positions = np.arange(proba.shape[1], dtype=np.float64)
-    return proba @ positions
+    if namespace is not None:
+        xp = namespace.xp
+        weights = on_device(xp, namespace.device, np.asarray(positions, dtype=np.float64))
+        return xp.astype(proba, xp.float64) @ weights
+    return np.asarray(proba, dtype=np.float64) @ positions
 
 
 # The methods scikit-learn's response helper (and its prediction cache) knows.
@@ -150,12 +200,19 @@ def _call(method_caller, estimator, method, X):
     it for a binary one and refuses its one probability column, which is a valid
     answer (every item is that class).
     """
-    one_class = len(getattr(estimator, "classes_", ())) == 1
+    one_class = _n_classes(getattr(estimator, "classes_", ())) == 1
     if method not in _KNOWN_METHODS or (
         method != "predict" and (one_class or not is_classifier(estimator))
     ):
-        return getattr(estimator, method)(X)
-    return method_caller(estimator, method, X, pos_label=None)
+        return _in_place(getattr(estimator, method)(X))
+    return _in_place(method_caller(estimator, method, X, pos_label=None))
+
+
+def _in_place(output):
+    """An output on a CPU device as a NumPy view of its memory (the scorer then scores
+    NumPy arrays); an output on another device stays there."""
+    namespace = namespace_of(output)
+    return host_views(output)[0] if namespace is not None and namespace.on_host else output
 
 
 def _first_method(estimator, methods):
@@ -179,12 +236,14 @@ def _labels_response(method_caller, estimator, X, classes, methods=None):
 def _predict_proba(method_caller, estimator, X, method="predict_proba"):
     """``predict_proba`` (or ``method``), one column per class of ``classes_``, in that
     order; ``predict_log_proba`` is turned into probabilities."""
-    n_classes = len(estimator.classes_)
-    proba = np.asarray(_call(method_caller, estimator, method, X), dtype=float)
+    n_classes = _n_classes(estimator.classes_)
+    proba, namespace = _response(_call(method_caller, estimator, method, X))
+    xp = np if namespace is None else namespace.xp
+    proba = xp.astype(proba, xp.float64) if namespace is not None else proba.astype(float)
     if method == "predict_log_proba":
-        proba = np.exp(proba)
+        proba = xp.exp(proba)
     if proba.ndim == 1:  # binary: scikit-learn returns P(classes_[1]) alone
-        proba = np.column_stack([1.0 - proba, proba])
+        proba = xp.stack([1.0 - proba, proba], axis=1)
     if proba.ndim != 2 or proba.shape[1] != n_classes:
         raise ValueError(
             f"The estimator's {method} gives {proba.shape[-1]} columns but it has "
@@ -215,22 +274,28 @@ def _proba_response(method_caller, estimator, X, classes, methods=None):
             "get_scorer('neg_ranked_probability_score', labels=[...])",
         ))
     proba = _predict_proba(method_caller, estimator, X, method)
+    if namespace_of(proba) is not None:
+        raise ValueError(
+            "Probabilistic measures (ranked probability score) need NumPy arrays on the "
+            "host: they read every item's class probabilities there. Move the arrays "
+            "to the CPU, or score with a label or ranking measure."
+        )
     ordered = np.zeros((proba.shape[0], len(classes)))
-    ordered[:, _class_positions(estimator_classes, classes).astype(np.intp)] = proba
+    ordered[:, _class_positions(_host(estimator_classes), classes).astype(np.intp)] = proba
     return ordered, method
 
 
 def _decision_scores(method_caller, estimator, X, classes):
     """A one-column ``decision_function`` as a score, or None for several columns."""
-    score = np.asarray(_call(method_caller, estimator, "decision_function", X))
+    score, namespace = _response(_call(method_caller, estimator, "decision_function", X))
     if score.ndim != 1 and score.shape[1] != 1:
         return None
-    score = score.ravel()
+    score = score.ravel() if namespace is None else namespace.xp.reshape(score, (-1,))
     # A binary decision function points towards classes_[1]; flip it if that class
     # is the lower one in the ordinal order.
     estimator_classes = getattr(estimator, "classes_", None)
-    if estimator_classes is not None and len(estimator_classes) == 2:
-        low, high = _class_positions(estimator_classes, classes)
+    if estimator_classes is not None and _n_classes(estimator_classes) == 2:
+        low, high = _class_positions(_host(estimator_classes), classes)
         if high < low:
             score = -score
     return score
@@ -277,16 +342,23 @@ def _scores_and_method(method_caller, estimator, X, classes, methods=None, value
             )
         return score, method
     def on_scale(positions):
-        return positions if values is None else np.asarray(values)[positions.astype(np.intp)]
+        if values is None:
+            return positions
+        if namespace_of(positions) is not None:
+            xp = namespace_of(positions).xp
+            table = on_device(xp, namespace_of(positions).device, np.asarray(values, dtype=float))
+            return xp.take(table, xp.astype(positions, xp.int64))
+        return np.asarray(values)[positions.astype(np.intp)]
 
     if method in ("predict_proba", "predict_log_proba") and estimator_classes is not None:
         proba = _predict_proba(method_caller, estimator, X, method)
-        return _expected_class(proba, on_scale(_class_positions(estimator_classes, classes))), method
-    prediction = np.asarray(_call(method_caller, estimator, method, X))
+        return _expected_class(proba, on_scale(_class_positions(_host(estimator_classes), classes))), method
+    prediction, namespace = _response(_call(method_caller, estimator, method, X))
     if method == "predict" and estimator_classes is not None:
         return on_scale(_class_positions(prediction, classes)), method
     if prediction.ndim == 2 and prediction.shape[1] == 1:
-        prediction = prediction.ravel()
+        prediction = (prediction.ravel() if namespace is None
+                      else namespace.xp.reshape(prediction, (-1,)))
     if prediction.ndim != 1:
         raise ValueError(
             f"{type(estimator).__name__}.{method} gives an array of shape "
@@ -314,10 +386,10 @@ def _ranks_only_labels(scores, method, estimator, y_true, classes):
         return False
     if getattr(estimator, "classes_", None) is not None:
         return True
-    known = np.asarray(classes) if classes is not None else pd.unique(np.asarray(y_true).ravel())
+    known = np.asarray(classes) if classes is not None else _distinct(y_true)
     if known.dtype.kind not in "biuf":
         return False
-    return bool(np.all(np.isin(np.asarray(scores, dtype=float), known)))
+    return bool(np.all(np.isin(np.asarray(_distinct(scores), dtype=float), known)))
 
 
 def _hard_labels_message(who, estimator, method, spelling):
@@ -471,6 +543,12 @@ class _OrdinalScorer(_BaseScorer):
                 "that takes them."
             )
         check_item_sequence(y_true, "y_true")
+        namespace = namespace_of(y_true, scoring_kwargs.get("sample_weight"))
+        if namespace is not None and namespace.on_host:
+            # A CPU device's arrays are the host's memory: scored as NumPy, in place.
+            y_true, = host_views(y_true)
+            if scoring_kwargs.get("sample_weight") is not None:
+                scoring_kwargs["sample_weight"], = host_views(scoring_kwargs["sample_weight"])
         classes = _stated_order(estimator, y_true, scoring_kwargs.get("labels"))
         y_pred, method = self._response_values(method_caller, estimator, X, classes)
         if self._response == "scores" and _ranks_only_labels(

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 _Scoring = str | Callable[..., Any]
 from ..stats import compare_scores
 from ..stats._interval_pvalue import percentile_interval_pvalue
+from ..stats._method import chosen_method
 from ..stats._resampling import DEFAULT_N_RESAMPLES
 from .._warnings import warn_user
 
@@ -155,6 +156,7 @@ def _cross_validate_each(estimator, X, y, scorers, error_score, **kwargs):
         "n_jobs": [Integral, None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither"), None],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "method": [StrOptions({"auto", "percentile", "normal", "delong"})],
         "random_state": ["random_state"],
         "error_score": [StrOptions({"raise"}), Real],
     },
@@ -172,6 +174,7 @@ def compare_to_trivial(
     n_jobs: int | None = None,
     confidence_level: float | None = None,
     n_resamples: int = DEFAULT_N_RESAMPLES,
+    method: Literal["auto", "percentile", "normal", "delong"] = "auto",
     random_state: int | np.random.RandomState | None = None,
     error_score: Literal["raise"] | float = np.nan,
 ) -> pd.DataFrame:
@@ -239,6 +242,13 @@ def compare_to_trivial(
         disagree). With ``groups``, whole groups are resampled.
     n_resamples : int, default=9999
         Bootstrap resamples (and random exchanges) when ``confidence_level`` is set.
+    method : {"auto", "percentile", "normal", "delong"}, default="auto"
+        The comparison when ``confidence_level`` is set: the paired percentile
+        bootstrap (``"percentile"``), or the analytic interval of the difference and
+        its z test (``"normal"``, any measure; ``"delong"``, the ranking measures),
+        see :func:`sklearn_ordinal.stats.compare_scores`. ``"auto"`` takes the
+        analytic one where ``score_interval``'s ``"auto"`` does (large data, see the
+        :ref:`User Guide <uncertainty>`), the percentile bootstrap otherwise.
     random_state : int, RandomState instance or None, default=None
         Seeds the resampling when ``confidence_level`` is set.
     error_score : "raise" or float, default=np.nan
@@ -357,7 +367,7 @@ def compare_to_trivial(
             rows[name].update(
                 _NO_INTERVAL if name in failures else _paired_interval(
                     scorer, X, y, groups, splits, model_fits, trivial["estimator"],
-                    confidence_level, n_resamples, random_state,
+                    confidence_level, n_resamples, method, random_state,
                 )
             )
     for name, reason in failures.items():
@@ -406,7 +416,7 @@ def _out_of_fold(scorer, X, splits, fitted, labels):
 
 
 def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
-                     confidence_level, n_resamples, random_state):
+                     confidence_level, n_resamples, method, random_state):
     """Interval and p-value of estimator minus trivial, pooled out-of-fold, per measure."""
     test = np.concatenate([test for _, test in splits])
     y_test = _safe_indexing(y, test)
@@ -419,11 +429,16 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
         _out_of_fold(_default_response(scorer), X, splits, trivial_fits, labels),
     ]
     kwargs = {k: v for k, v in scorer.kwargs.items() if k != "labels"}
+    test_groups = None if groups is None else _safe_indexing(groups, test)
+    # The analytic comparison where "auto" takes it, else the percentile bootstrap,
+    # whose inversion is the p-value.
+    method = chosen_method(method, resolve(scorer, {}), y_test, predictions, labels, None,
+                           test_groups)
+    analytic = method in ("normal", "delong")
     result = compare_scores(
-        scorer, y_test, *predictions, labels=labels,
-        groups=None if groups is None else _safe_indexing(groups, test),
+        scorer, y_test, *predictions, labels=labels, groups=test_groups,
         confidence_level=confidence_level, n_resamples=n_resamples,
-        random_state=random_state, method="percentile", **kwargs,
+        random_state=random_state, method=method if analytic else "percentile", **kwargs,
     )
     # On the greater-is-better scale, as the rest of the table. The p-value is the
     # interval's inversion, as in evaluate's report: the interval excludes 0 exactly
@@ -435,6 +450,7 @@ def _paired_interval(scorer, X, y, groups, splits, model_fits, trivial_fits,
         "difference": sign * result.estimate,
         "difference_low": low,
         "difference_high": high,
-        "pvalue": percentile_interval_pvalue(result.bootstrap_distribution),
+        "pvalue": (result.pvalue if analytic
+                   else percentile_interval_pvalue(result.bootstrap_distribution)),
         "significantly_better": bool(low > 0),
     }

@@ -52,7 +52,6 @@ import math
 from typing import Callable, NamedTuple
 
 import numpy as np
-from scipy.special import ndtr, ndtri
 
 from .._blocks import _blocks
 
@@ -75,7 +74,8 @@ from ..metrics._ranking import (
     u_pairs_score,
     vus_score,
 )
-from ._resampling import DELONG, ConfidenceInterval, ScoreComparison, ScoreInterval
+from ._influence import normal_interval, normal_pvalue
+from ._resampling import DELONG, ScoreComparison, ScoreInterval, shared_computation
 
 
 def _chains_up(scores, weights, ties):
@@ -512,17 +512,19 @@ def item_values(table, per_cell, codes, y_score):
 # --- The doors: score_interval / compare_scores with method="delong", and BCa ---
 
 
-def _check_delong(spec, class_values, groups):
+def _check_delong(spec, class_values, groups, method):
     """Refuse what DeLong's variance does not cover, saying what to use instead."""
     if not _has_placements(spec.record.function):
         raise ValueError(
-            "method='delong' gives the variance of the ranking measures (VUS, U_pairs, "
+            f"method={method!r} gives the variance of the ranking measures (VUS, U_pairs, "
             f"U_ovo, U_cons; ROC AUC for two classes) from their placement values; "
-            f"{spec.name} has none. Use method='bca' (default), 'percentile' or 'basic'."
+            f"{spec.name} has none. Use method='normal' (any measure), 'bca', "
+            "'percentile' or 'basic'."
         )
     if groups is not None:
         raise ValueError(
-            "method='delong' treats the items as independent; with groups use "
+            f"method={method!r} on a ranking measure treats the items as independent; "
+            "with groups use "
             "method='bca' or 'percentile', which resample whole groups."
         )
     if class_values is not None:
@@ -530,14 +532,6 @@ def _check_delong(spec, class_values, groups):
             f"{spec.name} takes no class_values; leave it out (the measure has no class "
             "values form), or choose a measure that takes it."
         )
-
-
-def _normal_interval(estimate, standard_error, confidence_level, bounds):
-    """``estimate -+ z se``, clipped to the range of the measure (or difference)."""
-    z = ndtri(0.5 + confidence_level / 2)
-    low, high = np.clip([estimate - z * standard_error, estimate + z * standard_error],
-                        *bounds)
-    return ConfidenceInterval(float(low), float(high))
 
 
 def _check_same_value(placed, measured, name):
@@ -550,9 +544,9 @@ def _check_same_value(placed, measured, name):
 
 
 def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, groups,
-                    confidence_level):
+                    confidence_level, method="delong"):
     """The :class:`ScoreInterval` of a ranking measure by DeLong's variance."""
-    _check_delong(spec, class_values, groups)
+    _check_delong(spec, class_values, groups, method)
     ties = spec.params.get("ties", "average")
     function = spec.record.function
     table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
@@ -568,11 +562,11 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
     standard_error = float(np.sqrt(variance))
     return ScoreInterval(
         estimate=estimate,
-        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+        confidence_interval=normal_interval(estimate, standard_error, confidence_level,
                                              (0.0, 1.0)),
         standard_error=standard_error,
         bootstrap_distribution=np.empty(0),
-        method="delong",
+        method=method,
         confidence_level=confidence_level,
     )
 
@@ -599,29 +593,29 @@ def _item_gradients(spec, y_true, y_score, labels, sample_weight):
 
 
 def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
-                      sample_weight, groups, confidence_level):
+                      sample_weight, groups, confidence_level, method="delong"):
     """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
     test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
-    _check_delong(spec, class_values, groups)
-    codes, weights, gradient_a, class_weights, estimate_a = _item_gradients(
-        spec, y_true, y_score_a, labels, sample_weight)
-    *_, gradient_b, _, estimate_b = _item_gradients(spec, y_true, y_score_b, labels,
-                                                    sample_weight)
+    _check_delong(spec, class_values, groups, method)
+    # Each system's gradients are made once per report (shared_computation).
+    codes, weights, gradient_a, class_weights, estimate_a = shared_computation(
+        "placements", spec, (y_true, y_score_a, labels, sample_weight),
+        lambda: _item_gradients(spec, y_true, y_score_a, labels, sample_weight))
+    *_, gradient_b, _, estimate_b = shared_computation(
+        "placements", spec, (y_true, y_score_b, labels, sample_weight),
+        lambda: _item_gradients(spec, y_true, y_score_b, labels, sample_weight))
     # The variance of the difference is that of the difference of the gradients.
     variance = structural_variance(codes, weights, gradient_a - gradient_b, class_weights)
     standard_error = float(np.sqrt(variance))
     estimate = estimate_a - estimate_b
-    if standard_error > 0:
-        pvalue = float(2 * ndtr(-abs(estimate) / standard_error))
-    else:
-        pvalue = 1.0 if estimate == 0 else 0.0
+    pvalue = normal_pvalue(estimate, standard_error)
     return ScoreComparison(
         estimate=estimate,
-        confidence_interval=_normal_interval(estimate, standard_error, confidence_level,
+        confidence_interval=normal_interval(estimate, standard_error, confidence_level,
                                              (-1.0, 1.0)),
         standard_error=standard_error,
         bootstrap_distribution=np.empty(0),
-        method="delong",
+        method=method,
         confidence_level=confidence_level,
         estimate_a=estimate_a,
         estimate_b=estimate_b,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 import numpy as np
+import pandas as pd
 from .._warnings import warn_user
 from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
@@ -56,13 +57,14 @@ class ScoreInterval:
     confidence_interval : ConfidenceInterval
         ``low`` and ``high``.
     standard_error : float
-        Sample standard deviation of the bootstrap distribution.
+        Sample standard deviation of the bootstrap distribution, or the analytic
+        standard error (``method="normal"`` or ``"delong"``).
     bootstrap_distribution : ndarray of shape (n_resamples,)
         The measure on each resample; NaN where it is undefined (see
         ``n_undefined``).
     method : str
-        ``"bca"``, ``"percentile"``, ``"basic"`` or ``"delong"`` (no resampling: an
-        empty ``bootstrap_distribution``).
+        ``"bca"``, ``"percentile"``, ``"basic"``, or ``"normal"`` or ``"delong"``
+        (the analytic interval, no resampling: an empty ``bootstrap_distribution``).
     confidence_level : float
     n_undefined : int
         Resamples on which the measure is undefined (NaN); they are left out of
@@ -106,7 +108,9 @@ class ScoreComparison(ScoreInterval):
         exchangeable on every unit" (label, distance and probabilistic measures);
         ``"percentile inversion"``: the smallest level at which the paired
         bootstrap's percentile interval excludes 0 (ranking measures, whose scores
-        need not share a scale to be exchanged); ``"delong"``: DeLong's test.
+        need not share a scale to be exchanged); ``"delong"``: DeLong's test;
+        ``"normal"``: the z test of the difference over its delta-method standard
+        error (``method="normal"``, any measure).
     """
 
     estimate_a: float = np.nan
@@ -121,6 +125,7 @@ class ScoreComparison(ScoreInterval):
 RANDOMIZATION = "randomization"
 PERCENTILE_INVERSION = "percentile inversion"
 DELONG = "delong"
+NORMAL_TEST = "normal"
 
 
 class Units(NamedTuple):
@@ -139,16 +144,22 @@ class Units(NamedTuple):
         return np.asarray(self.contributions.T @ self.counts.astype(np.float64)).ravel()
 
 
-def units_from_items(cells, values, size, groups=None):
+def units_from_items(cells, values, size, groups=None, distinct=True):
     """Units from items, each adding ``values[i, j]`` at ``cells[i, j]``.
 
     ``cells`` and ``values`` are ``(n, m)`` arrays, ``size`` the length of the
     intermediate. With ``groups``, a unit is a group: its contribution is the sum of
     its items'. Without, items with equal rows of ``(cells, values)`` share a cell,
-    found by one sort (O(n log n), the cells then number the distinct rows).
+    found by one sort (O(n log n), the cells then number the distinct rows); with
+    ``distinct=False`` each item is its own cell (no sort: what a one-pass variance
+    needs, where merging equal items would cost more than it saves).
     """
     width = cells.shape[1]
-    if groups is not None:
+    if groups is None and not distinct:
+        n_units = len(cells)
+        counts = np.ones(n_units, dtype=np.int64)
+        rows = np.repeat(np.arange(n_units), width)
+    elif groups is not None:
         n_units = int(groups.max()) + 1
         counts = np.ones(n_units, dtype=np.int64)
         rows = np.repeat(groups, width)
@@ -280,6 +291,57 @@ def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
             batch.setflags(write=False)
         _shared[totals_key] = totals
     yield from _shared[totals_key]
+
+
+def shared_computation(what, spec, data, compute):
+    """``compute()``, made once per measure and data within `shared_resamples`.
+
+    A report scores each system alone and in every comparison: what depends on one
+    system only (its influence values) is kept, keyed by the measure (its function,
+    parameters and fixed data) and a fingerprint of ``data``, the arrays it reads
+    (None for an argument not given). Outside the context, computed every time.
+    """
+    if _shared is None:
+        return compute()
+    key = ("computed", what, spec.record.function.__module__,
+           spec.record.function.__qualname__, repr(sorted(spec.params.items())),
+           repr(sorted(spec.data.items())), _fingerprint_data(data))
+    if key not in _shared:
+        _shared[key] = compute()
+    return _shared[key]
+
+
+def _fingerprint_data(data):
+    """A digest of arrays of any kind: numbers by their bytes, other values (strings,
+    a Categorical's categories and their order) by pandas' hash of each."""
+    digest = hashlib.blake2b(digest_size=16)
+    for value in data:
+        if value is None:
+            digest.update(b"None")
+            continue
+        # A report passes the same arrays to every call: each is read once (the
+        # object is kept with its digest, so that its id names it meanwhile).
+        known = _shared.get(("fingerprint", id(value))) if _shared is not None else None
+        if known is not None and known[0] is value:
+            digest.update(known[1])
+            continue
+        one = _fingerprint_one(value)
+        if _shared is not None:
+            _shared[("fingerprint", id(value))] = (value, one)
+        digest.update(one)
+    return digest.digest()
+
+
+def _fingerprint_one(value):
+    digest = hashlib.blake2b(digest_size=16)
+    categories = getattr(getattr(value, "dtype", None), "categories", None)
+    if categories is not None:
+        digest.update(repr(list(categories)).encode())
+    array = np.asarray(value)
+    if array.dtype.kind in "OUS":
+        array = pd.util.hash_array(array.ravel().astype(object))
+    digest.update(_fingerprint(array))
+    return digest.digest()
 
 
 def _compact(draws):

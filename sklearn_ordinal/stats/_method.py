@@ -1,0 +1,114 @@
+"""``method="auto"``: which interval each measure gets, by measured coverage.
+
+The rule is read off the coverage study ``benchmarks/bench_interval_coverage.py``
+(its table is on the uncertainty page): the analytic (delta-method normal)
+interval is used where its coverage was within one point of BCa's on every data
+model of the study, per family of measure; BCa everywhere else.
+
+Layer: statistics (5).
+"""
+
+import numpy as np
+import pandas as pd
+
+from .._validation import _is_real_valued
+
+# method="auto" takes the analytic interval from this many resampling units on
+# (items, or groups), when the smallest class holds at least _SMALLEST_CLASS items,
+# per family (see _family). Measured in benchmarks/results/bench_interval_coverage.txt.
+AUTO_ANALYTIC_FROM = {
+    "ranking": 1000,
+    "probabilistic": 1000,
+    "real-valued distance": 1000,
+    "label": 1000,
+}
+# DeLong's variance needs two items of every class (its within-class terms); the
+# delta method's macro averages a class of a few items, whose variance is estimated
+# from those few: below this many, BCa.
+_SMALLEST_CLASS = {"ranking": 2, "probabilistic": 2, "real-valued distance": 10,
+                   "label": 10}
+
+# Measures that are a maximum or minimum over the classes have no derivative where
+# two classes tie: never the delta method under "auto".
+_NOT_SMOOTH_AVERAGES = {"max"}
+_NOT_SMOOTH_FUNCTIONS = {"minimum_sensitivity_score", "gmsec_score", "mes_score"}
+
+
+def family(spec, real_valued=False):
+    """``"ranking"``, ``"probabilistic"``, ``"distance"`` or ``"label"`` (a distance
+    measure of real values: ``"real-valued distance"`` where ``real_valued``)."""
+    if spec.record.from_table is not None:
+        return "ranking"
+    if spec.record.from_items is not None:
+        return "probabilistic"
+    if spec.record.distance is not None:
+        return "real-valued distance" if real_valued else "distance"
+    return "label"
+
+
+def is_smooth(spec):
+    """Whether the measure is differentiable in its intermediate (not a max or min)."""
+    return (spec.record.function.__name__ not in _NOT_SMOOTH_FUNCTIONS
+            and spec.params.get("average") not in _NOT_SMOOTH_AVERAGES)
+
+
+def smallest_class(y_true, sample_weight):
+    """The total weight of the gold standard's smallest class (among those it holds)."""
+    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    y_true = np.asarray(y_true)
+    if weights is None:
+        totals = pd.Series(y_true).value_counts(sort=False)
+    else:
+        totals = pd.Series(weights).groupby(y_true, sort=False).sum()
+    return float(totals[totals > 0].min()) if (totals > 0).any() else 0.0
+
+
+def auto_method(spec, n_units, smallest, grouped, real_valued=False):
+    """``"normal"`` (the analytic interval; ``"delong"``, its name for the ranking
+    measures) or ``"bca"``, by :data:`AUTO_ANALYTIC_FROM`.
+
+    ``n_units`` are the resampling units (items or groups), ``smallest`` the weight
+    of the smallest class; ranking measures have no analytic form over groups.
+    """
+    kind = family(spec, real_valued)
+    kind = "label" if kind == "distance" else kind
+    if not is_smooth(spec) or (grouped and kind == "ranking"):
+        return "bca"
+    if n_units >= AUTO_ANALYTIC_FROM[kind] and smallest >= _SMALLEST_CLASS[kind]:
+        return "delong" if kind == "ranking" else "normal"
+    return "bca"
+
+
+def _is_real_valued_predictions(y_pred, y_true, labels):
+    """Whether ``y_pred`` holds a regressor's real values (not classes)."""
+    y_pred = np.asarray(y_pred)
+    if y_pred.dtype.kind != "f":
+        return False
+    if labels is None and not isinstance(y_true, (pd.Categorical, pd.Series)):
+        # The true labels' set, found by hashing: np.isin would sort all the items.
+        labels = pd.unique(np.asarray(y_true).ravel())
+    return _is_real_valued(y_pred, np.asarray(y_true), labels)
+
+
+def chosen_method(method, spec, y_true, systems, labels, sample_weight, groups,
+                  real=None):
+    """The method asked for, or the one ``"auto"`` picks for these data
+    (:func:`auto_method`); ``"delong"`` is for the ranking measures only. ``real``:
+    per system, whether it gives real values, where known."""
+    if method == "delong" and spec.record.from_table is None:
+        raise ValueError(
+            "method='delong' gives the variance of the ranking measures from their "
+            f"placement values; {spec.name} has none. Use method='normal' (the same "
+            "influence-function variance for any measure), 'bca', 'percentile' or "
+            "'basic'."
+        )
+    if method != "auto":
+        return method
+    n_units = (len(np.unique(np.asarray(groups))) if groups is not None
+               else len(np.asarray(systems[0])))
+    if spec.record.distance is None:
+        real = [False]
+    elif real is None:
+        real = [_is_real_valued_predictions(y, y_true, labels) for y in systems]
+    return auto_method(spec, n_units, smallest_class(y_true, sample_weight),
+                       groups is not None, any(real))
