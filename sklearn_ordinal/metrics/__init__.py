@@ -15,6 +15,7 @@ from ._agreement import (
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
 from ._krippendorff import krippendorff_alpha
+from ._intraclass import intraclass_correlation
 from ._chance_corrected import (
     brennan_prediger,
     conger_kappa,
@@ -91,6 +92,7 @@ __all__ = [
     "conger_kappa",
     "brennan_prediger",
     "percent_agreement",
+    "intraclass_correlation",
     # Ranking (Waegeman et al. 2008)
     "vus_score",
     "u_pairs_score",

@@ -22,6 +22,7 @@ from ._critical_difference import CriticalDifferenceDisplay
 from ._intervals import compare_scores, score_interval
 from ._krippendorff import krippendorff_alpha_interval
 from ._chance_corrected import agreement_interval
+from ._intraclass import intraclass_correlation_interval
 from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "ConfidenceInterval",
     "krippendorff_alpha_interval",
     "agreement_interval",
+    "intraclass_correlation_interval",
     "compare_across_datasets",
     "AcrossDatasetsComparison",
     "CriticalDifferenceDisplay",
