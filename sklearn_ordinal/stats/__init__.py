@@ -23,6 +23,7 @@ from ._intervals import compare_scores, score_interval
 from ._krippendorff import krippendorff_alpha_interval
 from ._chance_corrected import agreement_interval
 from ._intraclass import intraclass_correlation_interval
+from ._alternative_annotator import AlternativeAnnotatorTest, alternative_annotator_test
 from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "krippendorff_alpha_interval",
     "agreement_interval",
     "intraclass_correlation_interval",
+    "alternative_annotator_test",
+    "AlternativeAnnotatorTest",
     "compare_across_datasets",
     "AcrossDatasetsComparison",
     "CriticalDifferenceDisplay",
