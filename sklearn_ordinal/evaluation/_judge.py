@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from numbers import Integral, Real
 from typing import Any, Literal, Optional, Union, overload
 
@@ -69,12 +70,24 @@ def _shown(value):
 def _as_data(codes, classes):
     """Ratings in ``classes`` with None where ``codes`` is ``K``: what the coefficients
     read (with ``labels=classes``, so that every comparison shares one scale)."""
-    padded = np.append(classes.astype(object), None)
-    return padded[codes]
+    return _padded(classes)[codes]
+
+
+def _padded(classes):
+    """The values as objects, with None after the last (what the code ``K`` reads)."""
+    padded = np.empty(len(classes) + 1, dtype=object)
+    padded[:-1] = classes
+    return padded
 
 
 class JudgeReport:
     """A judge held against a panel of annotators, as :func:`evaluate_judge` returns it.
+
+    Parameters
+    ----------
+    agreement, alternative_annotator_test, leniency, confusion_matrix, disagreements, \
+n_units, abstained_units, classes, settings, notes : object
+        The parts, as the attributes below say; :func:`evaluate_judge` builds them.
 
     Attributes
     ----------
@@ -109,6 +122,17 @@ class JudgeReport:
         ``method``, ``n_resamples``, ``random_state``, ``epsilon``, ``q``,
         ``min_units``, ``judge``, ``annotators``.
     notes : list of str
+        Abstentions, comparisons that warned (once each), a test not run.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_ordinal.evaluation import evaluate_judge
+    >>> panel = [[1, 2, 3, 2, 1, 3], [1, 2, 3, 3, 1, 3], [2, 2, 3, 2, 1, 3]]
+    >>> report = evaluate_judge(panel, [1, 2, np.nan, 2, 1, 3], n_resamples=99,
+    ...                         random_state=0)
+    >>> report.n_abstentions, report.abstained_units
+    (1, [2])
     """
 
     def __init__(self, *, agreement, alternative_annotator_test, leniency,
@@ -262,6 +286,8 @@ class JudgeReport:
         Returns
         -------
         text : str
+            The agreement table, the test, the leniency, the confusion matrix,
+            the largest disagreements and the notes.
 
         Examples
         --------
@@ -324,8 +350,20 @@ class JudgeReport:
         return "\n".join(lines).rstrip() + "\n"
 
 
-def _comparison(name, raters, data, classes, settings, rng_seed):
-    """One agreement row: alpha and the coefficient of ``data`` with their intervals."""
+def _comparison(name, raters, data, classes, settings, rng_seed, notes):
+    """One agreement row: alpha and the coefficient of ``data`` with their intervals;
+    their warnings become the report's notes (each said once)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        row = _measured(name, raters, data, classes, settings, rng_seed)
+    for warning in caught:
+        note = f"{name}: {warning.message}"
+        if note not in notes:
+            notes.append(note)
+    return row
+
+
+def _measured(name, raters, data, classes, settings, rng_seed):
     level, coefficient = settings["level"], settings["coefficient"]
     row = {"comparison": name, "raters": raters,
            "n_units": int((pd.notna(data).sum(axis=0) >= 2).sum())}
@@ -473,6 +511,7 @@ def evaluate_judge(
     Returns
     -------
     report : JudgeReport
+        With ``to_string``, ``to_frame`` and ``to_json``.
 
     Raises
     ------
@@ -536,21 +575,21 @@ def evaluate_judge(
     rest_consensus = _consensus(counts[np.newaxis] - one_hot, level)
     rows = [
         _comparison("panel", "annotators", _as_data(data.panel, classes), classes, settings,
-                    random_state),
+                    random_state, notes),
         _comparison("panel + judge", "annotators and judge",
                     _as_data(np.vstack([data.panel, data.judge]), classes), classes,
-                    settings, random_state),
+                    settings, random_state, notes),
         _comparison("judge vs consensus", "judge, panel consensus",
                     _as_data(np.vstack([data.judge, consensus]), classes), classes, settings,
-                    random_state),
+                    random_state, notes),
     ]
     for index, name in enumerate(data.annotators):
         rows.append(_comparison(f"{name} vs rest", f"{name}, consensus of the others",
                                 _as_data(np.vstack([data.panel[index], rest_consensus[index]]),
-                                         classes), classes, settings, random_state))
+                                         classes), classes, settings, random_state, notes))
         rows.append(_comparison(f"judge vs rest of {name}", "judge, same consensus",
                                 _as_data(np.vstack([data.judge, rest_consensus[index]]),
-                                         classes), classes, settings, random_state))
+                                         classes), classes, settings, random_state, notes))
     agreement = pd.DataFrame(rows)
     test = None
     try:
@@ -579,7 +618,7 @@ def evaluate_judge(
         distance = np.abs(values[data.judge] - panel_mean)
     candidates = np.flatnonzero(both & np.isfinite(distance))
     order = candidates[np.argsort(-distance[candidates], kind="stable")][:n_disagreements]
-    padded = np.append(classes.astype(object), None)
+    padded = _padded(classes)
     disagreements = pd.DataFrame({
         "unit": [data.units[index] for index in order],
         "judge": [_shown(padded[data.judge[index]]) for index in order],

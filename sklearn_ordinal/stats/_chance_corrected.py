@@ -246,7 +246,8 @@ def agreement_interval(
         half = error * stats.t.ppf(1 - (1 - confidence_level) / 2, n_units - 1)
         return ScoreInterval(
             estimate=estimate,
-            confidence_interval=ConfidenceInterval(estimate - half, min(estimate + half, 1.0)),
+            confidence_interval=ConfidenceInterval(float(estimate - half),
+                                                   float(min(estimate + half, 1.0))),
             standard_error=error, bootstrap_distribution=np.empty(0), method="analytic",
             confidence_level=confidence_level)
     cells, multiplicity = _cells(ratings, coefficient)
