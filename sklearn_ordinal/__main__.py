@@ -39,6 +39,7 @@ from threadpoolctl import threadpool_limits
 from sklearn_ordinal._command_line import (
     check_output_folders,
     fraction,
+    joined_label_lists,
     output_format,
     plotting,
     positive,
@@ -130,7 +131,7 @@ def _parse(argv):
     add_compare_parser(commands)
     add_quantification_parser(commands)
     add_agreement_parser(commands)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(joined_label_lists(sys.argv[1:] if argv is None else argv))
     args.command = args.command or "demo"
     return args
 
@@ -370,7 +371,8 @@ def _add_evaluate_parser(commands):
                        help="the classes in order, lowest first, separated by commas; or "
                        "a JSON list ('[\"a, b\", \"c\"]') or @FILE (one class per line), "
                        "for names with commas; needed for text labels unless every "
-                       "measure is order-free")
+                       "measure is order-free. Negative classes work as written: "
+                       "--labels -1,0,1")
     missing = files.add_mutually_exclusive_group()
     missing.add_argument("--missing", choices=["error", "drop", "wrong"], default="error",
                          help="a gold item without a prediction: an error (default), "

@@ -38,6 +38,35 @@ def fraction(text):
     return value
 
 
+# Options whose value may start with a minus sign: class lists such as -1,0,1.
+_LIST_OPTIONS = ("--labels",)
+
+
+def joined_label_lists(argv):
+    """``argv`` with ``--labels -1,0,1`` written ``--labels=-1,0,1``.
+
+    argparse takes a value that starts with ``-`` for an option unless it is one
+    negative number, so a list of classes that starts with a negative one was
+    refused ("expected one argument"); a value of such an option that starts with
+    ``-`` and a digit or a dot is that option's value.
+    """
+    argv = list(argv)
+    joined = []
+    position = 0
+    while position < len(argv):
+        current = argv[position]
+        following = argv[position + 1] if position + 1 < len(argv) else None
+        if (current in _LIST_OPTIONS and isinstance(following, str)
+                and len(following) > 1 and following[0] == "-"
+                and (following[1].isdigit() or following[1] == ".")):
+            joined.append(f"{current}={following}")
+            position += 2
+        else:
+            joined.append(current)
+            position += 1
+    return joined
+
+
 def tell(command, what, message):
     """One line on standard error: ``python -m sklearn_ordinal COMMAND: WHAT: message``."""
     message = " ".join(str(message).split())

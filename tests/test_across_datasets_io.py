@@ -230,7 +230,7 @@ def test_cli_bad_input_exits_2_with_one_line(demsar_csv, tmp_path):
     assert code == 0
     assert "warning: Left out 1 incomplete data set(s)" in errors
     code, _, errors = _run(["compare", str(tmp_path / "x.xlsx"), "--measure", "accuracy"])
-    assert code == 2 and "needs a .csv or .tsv file" in errors
+    assert code == 2 and "the extension must be one of .csv, .tsv" in errors
 
 
 def test_clique_bars_share_rows_without_touching():

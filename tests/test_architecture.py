@@ -23,6 +23,7 @@ FLOORS = {
     "sklearn_ordinal._command_line": 0,
     "sklearn_ordinal._markdown": 0,
     "sklearn_ordinal._validation": 1,
+    "sklearn_ordinal._table_files": 1,
     "sklearn_ordinal._counting": 2,
     "sklearn_ordinal._dask": 2,
     "sklearn_ordinal._confusion": 3,

@@ -309,7 +309,7 @@ def test_missing_column_names_the_columns_and_the_option(tmp_path, columns, opti
         ("bad.json", '[{"id": 1, "value": 2},', "bad.json: not valid JSON"),
         ("numbers.json", "[1, 2]", "numbers.json, record 1: not a JSON object but 1"),
         ("ragged.csv", 'id,value\n1,2\n3,4,5,6\n', "not a readable CSV file"),
-        ("latin.csv", "id,value\n\xe9,1\n", "latin.csv: not a readable CSV file"),
+        ("latin.csv", "id,value\n\xe9,1\n", "latin.csv: not UTF-8 text"),
         ("binary.parquet", "not parquet", "binary.parquet: not a readable Parquet file"),
     ],
 )
@@ -350,7 +350,7 @@ def test_item_without_a_label(tmp_path):
 
 def test_row_without_an_id(tmp_path):
     (tmp_path / "gold.csv").write_text("id,value\na,1\n,2\n")
-    assert "gold.csv: 1 row without an id: 2;" in _error(tmp_path, tmp_path / "gold.csv",
+    assert "gold.csv: line 3 without an id;" in _error(tmp_path, tmp_path / "gold.csv",
                                                          SYSTEM)
 
 

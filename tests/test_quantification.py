@@ -483,11 +483,14 @@ def test_command_line_scores_a_submission_against_item_or_prevalence_gold(tmp_pa
 @pytest.mark.parametrize(
     "submission, message",
     [
-        ("topic 0\t0.5\t0.4\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "sum to 0.9"),
+        # Two decimals allow 5 x 0.005 = 0.025 (#46 item 1): 0.9 is beyond it.
+        ("topic 0\t0.50\t0.40\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n",
+         "must sum to 1 within 0.025 (K shares written with d decimals"),
         ("topic 0\t1\t0\t0\t0\t0\ntopic 9\t1\t0\t0\t0\t0\n", "not in the gold"),
         ("topic 0\t1\t0\t0\t0\t0\n", "have no line, e.g. 'topic 1'"),
         ("topic 0\t1\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "4 prevalences for 5 classes"),
-        ("topic 0\t1\t0\t0\t0\t0\ntopic 0\t1\t0\t0\t0\t0\n", "more than one line"),
+        ("topic 0\t1\t0\t0\t0\t0\ntopic 0\t1\t0\t0\t0\t0\n",
+         "the topic 'topic 0' is given on lines 1, 2; give one line per topic"),
         ("topic 0\tone\t0\t0\t0\t0\ntopic 1\t1\t0\t0\t0\t0\n", "not all numbers"),
     ],
 )

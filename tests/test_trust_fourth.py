@@ -533,35 +533,35 @@ def test_two_dimensional_dask_y_true_is_read_or_refused_like_y_pred():
                                             (".jsonl", b'{"id": "0", "value": 1}\n\n'),
                                             (".txt", b"id\tvalue\n0\t1\n")])
 def test_a_line_beyond_the_bound_is_refused_with_one_line(tmp_path, suffix, header):
-    from sklearn_ordinal.evaluation import _files
+    from sklearn_ordinal import _table_files as _files
 
     gold = tmp_path / f"gold{suffix}"
-    gold.write_bytes(header + b"1" * (_files._MAX_LINE_BYTES + 1) + b"\n")
+    gold.write_bytes(header + b"1" * (_files.MAX_LINE_BYTES + 1) + b"\n")
     code, out, err = _run(["evaluate", str(gold), str(gold)])
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1
-    assert f"line 3 is longer than {_files._MAX_LINE_BYTES} bytes" in err
+    assert f"line 3 is longer than {_files.MAX_LINE_BYTES} bytes" in err
 
 
 @settings(phases=NO_SHRINK, max_examples=200, deadline=None)
 @given(data=st.binary(max_size=40).map(lambda b: bytes(10 if x < 60 else 65 for x in b)),
        block=st.integers(1, 7))
 def test_the_longest_line_is_found_across_blocks(data, block, tmp_path_factory):
-    from sklearn_ordinal.evaluation import _files
+    from sklearn_ordinal import _table_files as _files
 
     path = tmp_path_factory.mktemp("lines") / "f.csv"
     path.write_bytes(data)
     too_long = [i + 1 for i, line in enumerate(data.split(b"\n")) if len(line) > 5]
-    saved = _files._MAX_LINE_BYTES, _files._LINE_BLOCK
-    _files._MAX_LINE_BYTES, _files._LINE_BLOCK = 5, block
+    saved = _files.MAX_LINE_BYTES, _files._LINE_BLOCK
+    _files.MAX_LINE_BYTES, _files._LINE_BLOCK = 5, block
     try:
         if too_long:
             with pytest.raises(ValueError, match=f"line {too_long[0]} is longer"):
-                _files._check_line_lengths(path)
+                _files.check_line_lengths(path)
         else:
-            _files._check_line_lengths(path)
+            _files.check_line_lengths(path)
     finally:
-        _files._MAX_LINE_BYTES, _files._LINE_BLOCK = saved
+        _files.MAX_LINE_BYTES, _files._LINE_BLOCK = saved
 
 
 # --- item 12: four minor ones ------------------------------------------------------------

@@ -619,10 +619,10 @@ def evaluate(
         if prevalence_measures:
             # Its own module: the groups are its resampling units (see there).
             outputs, output_kinds = quantifier_outputs(gold.systems, read.kinds, read.probas)
+            # The prevalences' scale is labels= or the gold's classes, never widened
+            # by a system's prediction (gold.classes holds every system's labels).
             quantification = quantification_records(
-                gold.y_true, outputs, groups,
-                labels if labels is not None else gold.classes,
-                sample_weight, confidence_level, n_resamples, seed,
+                gold.y_true, outputs, groups, labels, sample_weight, confidence_level, n_resamples, seed,
                 measures=prevalence_measures, baseline_labels=baseline_labels,
                 kinds=output_kinds,
             )

@@ -9,7 +9,6 @@ change every number of the report.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.utils import Bunch
 
+from .._table_files import BY_CONTENT, ONLY_EMPTY, read_table
 from ._text_numbers import text_to_numbers
 from ._probability_columns import (
     PREFIX,
@@ -31,21 +31,6 @@ from ._probability_columns import (
 # How many offending ids an error message names before it only counts the rest.
 _N_SHOWN = 5
 
-_FORMATS = {
-    ".csv": "csv",
-    ".tsv": "tsv",
-    ".tab": "tsv",
-    ".json": "json",
-    ".jsonl": "json",
-    ".ndjson": "json",
-    ".parquet": "parquet",
-    ".pq": "parquet",
-}
-
-# Extensions that say nothing of the content (PyEvALL's files are .txt holding JSON):
-# the format is read from the content, and the report says which it was.
-_BY_CONTENT = {".txt", ""}
-
 # How a missing prediction is handled (see read_evaluation_files).
 _MISSING = ("error", "drop", "wrong")
 
@@ -54,15 +39,6 @@ _PYEVALL_GROUP = "test_case"
 
 # Between the group and the id in an item's key: a control character no id holds.
 _SEPARATOR = "\x1f"
-
-# The longest line read from a CSV, TSV or JSON-lines file, in bytes: a row of an
-# evaluation file (an id, a label, a few class probabilities) is far shorter. A file
-# with no line breaks (a binary file, one record per ...) would otherwise be parsed
-# as one line, taking memory many times its size.
-_MAX_LINE_BYTES = 2**24
-# Read in blocks of this many bytes to find the longest line.
-_LINE_BLOCK = 2**20
-
 
 def read_evaluation_files(
     gold: str | os.PathLike[str],
@@ -253,23 +229,26 @@ def read_evaluation_files(
             )
     prediction_column = label_column if prediction_column is None else prediction_column
     gold_path = Path(gold)
-    gold_table, gold_format = _read_table(gold_path)
-    formats = {str(gold_path): gold_format}
+    gold_table = _read_table(gold_path)
+    formats = {str(gold_path): gold_table.format}
     if group_column == "auto":
         # One test case for every item (a common PyEvALL file) groups nothing.
-        several = (_PYEVALL_GROUP in gold_table.columns
-                   and gold_table[_PYEVALL_GROUP].nunique(dropna=False) > 1)
+        found = gold_table.find(_PYEVALL_GROUP)
+        several = (found is not None
+                   and gold_table.frame[found[0]].nunique(dropna=False) > 1)
         group_column = _PYEVALL_GROUP if several else None
     gold_items = _items(gold_table, gold_path, id_column, label_column, group_column)
 
     gold_labels = gold_items["label"]
     systems, probabilities, proba_classes = {}, {}, None
     for name, path in zip(_system_names(paths), paths):
-        table, formats[str(path)] = _read_table(path)
-        own_group = group_column if group_column in table.columns else None
-        given = _probability_columns(table)
+        table = _read_table(path)
+        formats[str(path)] = table.format
+        own_group = (group_column if group_column is not None and table.find(group_column)
+                     else None)
+        given = _probability_columns(table.frame)
         # A file of class probabilities alone has no label column.
-        own_label = (None if given and prediction_column not in table.columns
+        own_label = (None if given and not table.find(prediction_column)
                      else prediction_column)
         items = _items(table, path, id_column, own_label, own_group)
         systems[name] = (path, items)
@@ -277,7 +256,8 @@ def read_evaluation_files(
             if proba_classes is None:
                 proba_classes = _probability_classes(gold_labels, labels, path)
             keys = [_quoted(key) for key in _keys(items)]
-            probabilities[name] = _read_probabilities(table, path, proba_classes, keys)
+            probabilities[name] = _read_probabilities(table.frame, path, proba_classes,
+                                                      keys)
 
     label_systems = {name: own for name, own in systems.items() if "label" in own[1]}
     for path, items in label_systems.values():
@@ -372,7 +352,7 @@ def _note(formats, missing, left_out, filled, n_gold, n_kept):
     """The files' formats and the missing convention, counted, for the report's header."""
     read = ", ".join(f"{Path(path).name} as {file_format.upper()}"
                      for path, file_format in formats.items()
-                     if Path(path).suffix.lower() in _BY_CONTENT)
+                     if Path(path).suffix.lower() in BY_CONTENT)
     text = f"Files read by their content: {read}. " if read else ""
     if missing == "error":
         return text + ("Missing predictions: none allowed (every prediction file has "
@@ -409,157 +389,8 @@ def _system_names(paths):
 
 
 def _read_table(path):
-    """The file's rows as a DataFrame, and the format read (``"json"``, ``"tsv"``...);
-    CSV and TSV cells as text, JSON as parsed."""
-    suffix = path.suffix.lower()
-    file_format = _FORMATS.get(suffix)
-    if file_format is None and suffix not in _BY_CONTENT:
-        raise ValueError(
-            f"{path}: unknown file type {path.suffix!r}; the extension must be one of "
-            f"{', '.join(_FORMATS)}, or .txt (or none) for a file whose format is read from "
-            "its content."
-        )
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file.")
-    if file_format is None:
-        file_format = _sniff(path)
-    if file_format == "parquet":
-        table = _read_parquet(path)
-    elif file_format == "json":
-        table = _read_json(path)
-    else:
-        table = _read_delimited(path, "," if file_format == "csv" else "\t")
-    if len(table) == 0:
-        raise ValueError(f"{path}: the file has no rows; every file needs one row per item.")
-    return table, file_format
-
-
-def _sniff(path):
-    """JSON, TSV or CSV, from the first line of a file, as PyEvALL tells them apart.
-
-    JSON starts with ``[`` or ``{``; otherwise the header line holds tabs (TSV) or
-    commas (CSV). A header with neither is refused rather than guessed.
-    """
-    with open(path, "rb") as file:
-        head = file.read(65536)
-    if head.startswith(b"PAR1"):
-        return "parquet"
-    try:
-        text = head.decode("utf-8-sig", errors="strict").lstrip()
-    except UnicodeDecodeError:
-        text = head.decode("utf-8", errors="ignore").lstrip()
-    if not text:
-        raise ValueError(f"{path}: the file is empty; it needs one row per item.")
-    if text[0] in "[{":
-        return "json"
-    first_line = text.splitlines()[0]
-    if "\t" in first_line:
-        return "tsv"
-    if "," in first_line:
-        return "csv"
-    raise ValueError(
-        f"{path}: the format cannot be read from the content: not JSON, and the first line "
-        f"{first_line[:60]!r} has neither tabs (TSV) nor commas (CSV). Name the file .json, "
-        ".tsv or .csv after its content."
-    )
-
-
-def _check_line_lengths(path):
-    """Refuse a line longer than ``_MAX_LINE_BYTES``, found in bounded blocks."""
-    start, newlines, offset = 0, 0, 0  # current line's start; line breaks; bytes read
-    with open(path, "rb") as file:
-        while block := file.read(_LINE_BLOCK):
-            breaks = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10) + offset
-            if len(breaks):
-                # The lines ending in this block, without their line break.
-                lengths = np.diff(np.concatenate([[start], breaks + 1])) - 1
-                too_long = np.flatnonzero(lengths > _MAX_LINE_BYTES)
-                if len(too_long):
-                    _refuse_line(path, newlines + int(too_long[0]) + 1)
-                newlines += len(breaks)
-                start = int(breaks[-1]) + 1
-            offset += len(block)
-            if offset - start > _MAX_LINE_BYTES:  # the line still open
-                _refuse_line(path, newlines + 1)
-
-
-def _refuse_line(path, number):
-    raise ValueError(
-        f"{path}: line {number} is longer than {_MAX_LINE_BYTES} bytes, far longer than "
-        "a row of ids, labels and probabilities; is this the right file? (A file with "
-        "no line breaks reads as one line.)"
-    )
-
-
-def _read_delimited(path, separator):
-    _check_line_lengths(path)
-    try:
-        # Every cell as text (ids are compared as written; labels are typed below),
-        # and only an empty cell is missing: "NA" or "null" may be a label.
-        return pd.read_csv(path, sep=separator, dtype=str, keep_default_na=False,
-                           na_values=[""])
-    except pd.errors.EmptyDataError:
-        raise ValueError(f"{path}: the file is empty; it needs a header line and one row "
-                         "per item.") from None
-    except (pd.errors.ParserError, UnicodeDecodeError) as error:
-        raise ValueError(f"{path}: not a readable {_name(separator)} file: "
-                         f"{_one_line(error)}") from None
-
-
-def _name(separator):
-    return "CSV" if separator == "," else "TSV"
-
-
-def _read_json(path):
-    with open(path, "rb") as file:
-        head = file.read(65536).lstrip()
-    if not head.startswith(b"["):
-        # One record per line: each line is bounded as a CSV row is. (A JSON list may
-        # be written on one line, whatever its length.)
-        _check_line_lengths(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text: {_one_line(error)}") from None
-    if not text.strip():
-        raise ValueError(f"{path}: the file is empty; it needs one record per item.")
-    if text.lstrip().startswith("["):
-        # PyEvALL's own files: one JSON list of records.
-        try:
-            records = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"{path}: not valid JSON: {error}") from None
-    else:
-        records = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as error:
-                    raise ValueError(f"{path}, line {number}: not a JSON record: "
-                                     f"{error}") from None
-    for number, record in enumerate(records, start=1):
-        if not isinstance(record, dict):
-            raise ValueError(
-                f"{path}, record {number}: not a JSON object but {record!r}; every "
-                'record is an object such as {"test_case": "t1", "id": "1", "value": 3}.'
-            )
-    return pd.DataFrame.from_records(records)
-
-
-def _read_parquet(path):
-    try:
-        return pd.read_parquet(path)
-    except ImportError:
-        raise ValueError(
-            f"{path}: reading Parquet files needs pyarrow: pip install pyarrow"
-        ) from None
-    except Exception as error:  # pyarrow's own errors have no common public base
-        raise ValueError(f"{path}: not a readable Parquet file: {_one_line(error)}") from None
-
-
-def _one_line(error):
-    return " ".join(str(error).split())
+    # Only an empty cell is missing: a text label may be "NA" or "null".
+    return read_table(path, missing_markers=ONLY_EMPTY)
 
 
 def _items(table, path, id_column, label_column, group_column):
@@ -572,25 +403,21 @@ def _items(table, path, id_column, label_column, group_column):
         wanted["group column"] = group_column
     option = {"id column": "id_column", "label column": "label_column (or "
               "prediction_column)", "group column": "group_column"}
-    for what, column in wanted.items():
-        if column not in table.columns:
-            raise ValueError(
-                f"{path}: no {what} {column!r}; the file has the columns "
-                f"{', '.join(repr(str(name)) for name in table.columns)}. Name the "
-                f"column with {option[what]} (--{option[what].split()[0].replace('_', '-')} "
-                "on the command line)."
-            )
-    items = pd.DataFrame({"id": _as_text(table[id_column])})
+    own = {what: table.column(
+        column, what=what, option=f"{option[what]} "
+        f"(--{option[what].split()[0].replace('_', '-')} on the command line)")
+        for what, column in wanted.items()}
+    frame = table.frame
+    items = pd.DataFrame({"id": _as_text(frame[own["id column"]])})
     if group_column is not None:
-        items["group"] = _as_text(table[group_column])
+        items["group"] = _as_text(frame[own["group column"]])
     for column, what in (("id", "an id"), ("group", "a group")):
         if column in items and items[column].isna().any():
-            rows = np.flatnonzero(items[column].isna().to_numpy()) + 1
-            raise ValueError(f"{path}: {_count_of(rows, 'row')} without {what}: "
-                             f"{_first(rows)}; every row needs one.")
+            raise ValueError(f"{path}: {table.rows(items[column].isna())} without {what}; "
+                             "every row needs one.")
     if label_column is None:
         return items
-    labels = table[label_column].reset_index(drop=True)
+    labels = frame[own["label column"]].reset_index(drop=True)
     if labels.isna().any():
         keys = _keys(items)[labels.isna().to_numpy()]
         raise ValueError(f"{path}: {_count_of(keys, 'item')} without a label: ids "

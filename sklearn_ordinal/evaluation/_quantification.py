@@ -17,7 +17,7 @@ from scipy.stats import DegenerateDataWarning
 from sklearn.utils import check_random_state
 
 from .._validation import check_ordinal_targets
-from ..metrics._quantification import item_prevalences
+from ..metrics._quantification import item_prevalences, outside_scale
 from ..metrics._registry import is_prevalence_measure, prevalence_measure
 from ..stats._multiple_testing import holm_adjust
 from ..stats._resampling import (
@@ -88,13 +88,17 @@ def quantifier_outputs(systems, kinds, probas):
 
 
 def _report_classes(y_true, systems, kinds, labels, sample_weight):
+    """The scale of the prevalences: ``labels``, or the gold labels' classes. A
+    system's label outside it is an error: widening the scale to take it in would
+    change every other system's value (NMD divides by K - 1) without a word."""
     if labels is not None:
         return np.asarray(labels)
     classes = check_ordinal_targets(y_true, sample_weight=sample_weight)[0]
     for name, output in systems.items():
         if kinds[name] == "labels":
-            found = check_ordinal_targets(y_true, output, sample_weight=sample_weight)[0]
-            classes = np.union1d(classes, found) if len(found) != len(classes) else classes
+            outside = outside_scale(output, classes, f"System {name!r}")
+            if outside is not None:
+                raise ValueError(outside)
     return classes
 
 

@@ -82,12 +82,52 @@ def _check_labels(labels):
     return labels
 
 
+# A DataFrame's axis named one of these (ignoring case) holds the annotators or the
+# units: its orientation is then read from its labels, not from its shape.
+_ANNOTATOR_AXES = ("annotator", "annotators", "coder", "coders", "rater", "raters",
+                   "judge", "judges", "observer", "observers")
+_UNIT_AXES = ("unit", "units", "item", "items", "id", "ids", "subject", "subjects")
+
+
+def _axis_kind(name):
+    key = "".join(str(name).split()).casefold() if name is not None else ""
+    return "annotators" if key in _ANNOTATOR_AXES else "units" if key in _UNIT_AXES else None
+
+
+def _oriented(frame):
+    """The DataFrame with one row per annotator: transposed when its labelled axes
+    say its columns are the annotators (``columns.name`` ``"annotator"``, or
+    ``index.name`` ``"unit"``). Unlabelled, a frame of more rows than columns is
+    ambiguous (a table of one row per unit is the commonest layout in pandas, and
+    read as it is gives a wrong number): it is refused."""
+    rows, columns = _axis_kind(frame.index.name), _axis_kind(frame.columns.name)
+    if rows == "annotators" or columns == "units":
+        if rows == columns:
+            raise ValueError(
+                "reliability_data's index and columns are both named as annotators or as "
+                "units; name the annotators' axis 'annotator' and the units' 'unit'.")
+        return frame
+    if rows == "units" or columns == "annotators":
+        return frame.T
+    if frame.shape[0] > frame.shape[1] >= 2:
+        raise ValueError(
+            f"reliability_data is a DataFrame of {frame.shape[0]} rows and "
+            f"{frame.shape[1]} columns with unnamed axes: read as one row per annotator "
+            "it has more annotators than units, as a table of one row per unit would. "
+            "Say which axis holds the annotators: name it (frame.columns.name = "
+            "'annotator' for one column per annotator, or frame.index.name = "
+            "'annotator'), or pass frame.T.")
+    return frame
+
+
 def _as_matrix(reliability_data):
     """``(array, missing, categories)`` of the data: a 2-D array, its mask of missing
     annotations, and the order of ordered Categorical columns (or None)."""
     categories = None
     if isinstance(reliability_data, pd.DataFrame):
+        # The categories are the whole frame's, whichever way it is turned.
         categories = _ordered_categories(reliability_data)
+        reliability_data = _oriented(reliability_data)
         array = reliability_data.to_numpy(
             dtype=object if categories is not None else None)
     elif isinstance(reliability_data, np.ndarray):
@@ -101,9 +141,10 @@ def _as_matrix(reliability_data):
             f"column per unit; got shape {array.shape}. Transpose a table with one column "
             "per annotator."
         )
-    if array.shape[0] > array.shape[1]:
+    if array.shape[0] > array.shape[1] >= 2:
         # Gold standards have far more units than annotators; a table read with one
         # row per unit is the commonest mistake, and gives a wrong number silently.
+        # (One unit is no such table: its transpose would have one annotator.)
         warn_user(
             f"reliability_data has {array.shape[0]} rows (annotators) and "
             f"{array.shape[1]} columns (units): more annotators than units. If its rows "
@@ -220,6 +261,13 @@ def _level_values(classes, level):
             "The ratio level needs numbers with a true zero, and text values have none "
             "(their positions would put the zero anywhere). Code the values as numbers, "
             "or choose level='interval' or 'ordinal'."
+        )
+    if level == "ratio" and (classes < 0).any():
+        # ((c - k) / (c + k))^2 has c + k = 0 for -1 and 1, and is no distance there.
+        raise ValueError(
+            f"The ratio level needs non-negative values (amounts with a true zero); the "
+            f"values include {classes[classes < 0][:3].tolist()}. Choose "
+            "level='interval' for values on both sides of zero."
         )
     if text:
         # Text classes in the order labels gives are equally spaced, as everywhere
@@ -341,7 +389,9 @@ def krippendorff_alpha(
       values' distance in ranks of the pairable values (for :math:`c \le k`, by
       symmetry otherwise), so that only the order of the values counts;
     - ``"interval"``: :math:`(c - k)^2`;
-    - ``"ratio"``: :math:`\big(\frac{c - k}{c + k}\big)^2` (0 for two zeros).
+    - ``"ratio"``: :math:`\big(\frac{c - k}{c + k}\big)^2` (0 for two zeros), for
+      non-negative values only (negative values are refused: for -1 and 1 the
+      denominator is 0 and the formula is no distance).
 
     1 is perfect agreement, 0 the agreement of chance; it can be negative.
 
@@ -351,8 +401,13 @@ def krippendorff_alpha(
         The value each annotator gave each unit: numbers, or text; a missing
         annotation as NaN or None (in a NumPy array of text, where NumPy writes NaN
         as ``"nan"``, that text). A pandas DataFrame whose columns are all
-        ordered Categoricals with the same categories gives their order. A table
-        with one column per annotator is the transpose of this.
+        ordered Categoricals with the same categories gives their order. A
+        DataFrame is turned by its labelled axes: ``columns.name`` (or
+        ``index.name``) ``"annotator"`` (or ``"coder"``, ``"rater"``, ``"judge"``)
+        marks the annotators' axis, ``"unit"`` (or ``"item"``, ``"id"``) the
+        units'; unlabelled, a DataFrame of more rows than columns (two or more) is
+        refused as ambiguous. An array with one column per annotator is the
+        transpose of this.
     level : {"nominal", "ordinal", "interval", "ratio"}, default="ordinal"
         The level of measurement of the values.
     labels : array-like of shape (n_values,), default=None
@@ -361,7 +416,9 @@ def krippendorff_alpha(
         for every level but ``"nominal"`` (their order is never guessed); at the
         interval level, text values in this order are taken as equally spaced,
         and the ratio level takes numbers only. Values listed but never given
-        change nothing.
+        change nothing for numbers, nor at the nominal and ordinal levels; text
+        values at the interval level are their positions in ``labels``, so a
+        value listed between two given ones moves them apart and changes alpha.
 
     Returns
     -------
@@ -374,9 +431,9 @@ def krippendorff_alpha(
     UndefinedMetricWarning
         When alpha is undefined (NaN is returned).
     UserWarning
-        When the data have more rows (annotators) than columns (units): a table
-        with one row per unit passed as it is gives a wrong number, so the warning
-        says to transpose it.
+        When an array has more rows (annotators) than columns (units, two or
+        more): a table with one row per unit passed as it is gives a wrong number,
+        so the warning says to transpose it.
 
     See Also
     --------

@@ -24,13 +24,27 @@ from .._validation import check_ordinal_targets
 from ._probabilistic import _check_proba
 
 # Rows of prevalences written with three decimals miss 1 by up to 1e-3 (1/3 as
-# 0.333): both official scorers accept this slack (SemEval-2016's Perl scorer refuses
-# |sum - 1| > 0.001, LeQua 2024's evaluate.py uses isclose(sum, 1, rtol=1e-3)).
+# 0.333): LeQua 2024's evaluate.py accepts this slack (isclose(sum, 1, rtol=1e-3)).
+# SemEval-2016's Perl scorer tests |sum - 1| > 0.001 on the float sum, so that of
+# two rows summing to 0.999 in decimal one passes and the other fails, by how their
+# floats round; here that rounding is allowed for (_FLOAT_SLACK).
 ROW_SUM_TOLERANCE = 1e-3
+# The float sum of K shares written in decimal is off their decimal sum by a few
+# units in the last place (K * 2**-52 ~ 1e-15): far below this slack, which is far
+# below any decimal a share is written with.
+_FLOAT_SLACK = 1e-9
 
 
-def check_prevalences(prevalence: ArrayLike, name: str) -> NDArray[np.float64]:
-    """``prevalence`` as a 2-D float array of prevalence rows, or a ValueError."""
+def check_prevalences(prevalence: ArrayLike, name: str, *,
+                      tolerance: Any = ROW_SUM_TOLERANCE,
+                      row_names: Optional[Any] = None,
+                      why: str = "") -> NDArray[np.float64]:
+    """``prevalence`` as a 2-D float array of prevalence rows, or a ValueError.
+
+    Each row must sum to 1 within ``tolerance`` (a number, or one per row), give or
+    take the rounding of a float sum; ``row_names`` and ``why`` word the message of
+    a file's rows (their lines, how the tolerance was derived).
+    """
     array = np.asarray(prevalence)
     if array.ndim == 1:
         array = array[np.newaxis, :]
@@ -56,12 +70,15 @@ def check_prevalences(prevalence: ArrayLike, name: str) -> NDArray[np.float64]:
             f"{name} row {row} holds a negative value; prevalences are non-negative."
         )
     sums = array.sum(axis=1)
-    off = np.abs(sums - 1) > ROW_SUM_TOLERANCE
+    allowed = np.broadcast_to(np.asarray(tolerance, dtype=np.float64), sums.shape)
+    off = np.abs(sums - 1) > allowed + _FLOAT_SLACK
     if off.any():
         row = int(np.flatnonzero(off)[0])
+        where = f"row {row}" if row_names is None else row_names[row]
         raise ValueError(
-            f"Each row of {name} must sum to 1 (within {ROW_SUM_TOLERANCE:g}); row {row} "
-            f"sums to {float(sums[row])!r}. Give the share of each class, not counts."
+            f"Each row of {name} must sum to 1 within {float(allowed[row]):g}{why}; "
+            f"{where} sums to {float(sums[row]):.10g}. Give the share of each class, "
+            "not counts."
         )
     return array
 
@@ -160,9 +177,9 @@ def match_distance(
     ----------
     p_true : array-like of shape (n_samples, n_classes)
         True prevalences, one row per sample (group), columns in class order; each
-        row non-negative and summing to 1 (within 1e-3, the slack of both official
-        scorers, for prevalences written with three decimals). A 1-D array is one
-        sample.
+        row non-negative and summing to 1 within 1e-3 (rows of shares written with
+        three decimals, such as 0.999 and 1.001, pass whatever their float rounding);
+        a row is scored as given, not rescaled. A 1-D array is one sample.
     p_pred : array-like of shape (n_samples, n_classes)
         Predicted prevalences, likewise.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -357,6 +374,25 @@ def class_sums(codes, values, n_groups, n_classes, weight):
     return np.asarray(membership @ values)
 
 
+def outside_scale(y_pred: Any, classes: NDArray[Any], who: str) -> Optional[str]:
+    """The message for predicted labels outside ``classes`` (the gold's), or None.
+
+    The scale of the prevalences is the gold standard's (or ``labels``): widening it
+    to take in a prediction outside it changes every system's value (NMD divides by
+    K - 1, and a class of zero shares moves the cumulative sums) without a word.
+    """
+    found = pd.unique(np.asarray(y_pred, dtype=object).ravel())
+    outside = found[pd.Index(classes).get_indexer(found) < 0]
+    if len(outside) == 0:
+        return None
+    shown = [value.item() if isinstance(value, np.generic) else value
+             for value in outside[:5]]
+    return (f"{who} predicts the label(s) {shown}, outside the gold labels' scale "
+            f"{classes.tolist()}; the prevalences' scale comes from the gold standard, and "
+            "widening it would change every system's value. Give the whole scale with "
+            "labels=[...], or correct the predictions.")
+
+
 def item_prevalences(y_true, y_pred, groups, labels, sample_weight):
     """``(classes, group names, gold sums, predicted sums)`` of items: the ``(G, K)``
     weighted class counts of the gold labels and of the predictions (labels: counts;
@@ -391,6 +427,13 @@ def item_prevalences(y_true, y_pred, groups, labels, sample_weight):
             sample_weight = weight[kept]
             y_pred = None if y_pred is None else np.asarray(y_pred)[kept]
             proba = None if proba is None else proba[kept]
+    if labels is None and y_pred is not None:
+        # The scale is the gold's: a prediction outside it is refused, not added.
+        labels = check_ordinal_targets(y_true, sample_weight=sample_weight,
+                                       measure="prevalences")[0]
+        outside = outside_scale(y_pred, labels, "y_pred")
+        if outside is not None:
+            raise ValueError(outside)
     classes, true_codes, pred_codes, weight = check_ordinal_targets(
         y_true, y_pred, labels=labels, sample_weight=sample_weight,
         measure="prevalences",

@@ -56,7 +56,10 @@ def quantification_error(
         ``"root_normalized_order_aware_divergence"`` or ``"rnod"``), or one of these
         functions.
     labels : array-like of shape (n_classes,), default=None
-        The classes in order, lowest first.
+        The classes in order, lowest first: the scale of the prevalences. Default:
+        the gold labels' classes (an ordered Categorical's categories, or the
+        numbers' own order); a predicted label outside them is an error naming it,
+        never a wider scale (which would change the value).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative item weights, within each group's prevalences (each group
         counts once in the mean, as in both shared tasks).

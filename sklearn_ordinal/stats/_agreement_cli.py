@@ -15,7 +15,16 @@ import numpy as np
 import pandas as pd
 
 from .._command_line import fraction, positive, run_command, tell, whole_number
+from .._table_files import (
+    MISSING_MARKERS,
+    ONLY_EMPTY,
+    as_numbers,
+    column_key,
+    read_table,
+    refuse_repeated,
+)
 from .._validation import UndefinedMeasureError
+from .._warnings import warn_user
 from ..metrics._krippendorff import LEVELS, _reliability_counts, krippendorff_alpha
 from ._krippendorff import krippendorff_alpha_interval
 from ._resampling import DEFAULT_N_RESAMPLES
@@ -25,18 +34,23 @@ How far the annotators of a gold standard agree: Krippendorff's alpha at the
 nominal, ordinal, interval and ratio levels, with missing annotations, and its
 bootstrap interval over the units (sklearn_ordinal.stats.krippendorff_alpha_interval).
 
-ANNOTATIONS is a CSV (.csv) or TSV (.tsv) table in one of two layouts, told apart
-by its columns:
+ANNOTATIONS is a CSV (.csv), TSV (.tsv), JSON (.json, .jsonl) or Parquet
+(.parquet) table in one of two layouts, told apart by its columns (their names
+matched ignoring case and spaces: Unit, " unit" and unit are one):
   long  columns annotator, unit and value (other columns are not read): one row
-        per annotation; a unit an annotator did not label has no row (or an empty
+        per annotation; a unit an annotator did not label has no row (or a missing
         value). An annotator and a unit in two rows is an error.
   wide  any other columns: one row per unit and one column per annotator; a first
-        column named unit or id holds the units' names and is no annotator.
-An empty cell is a missing annotation; every other cell is a value (so NA or None
-are values, not missing). The values are numbers when every one of them is a
-number, text otherwise.
+        column named unit, id or item holds the units' names and is no annotator.
+        A column with a different value in each of 8 rows or more is read as an
+        annotator with a warning: it looks like the units' names.
+A missing annotation is an empty cell or one of the usual markers: NA (R), . (SPSS),
+N/A, #N/A, NaN, nan, NULL, null, None, <NA>; with --no-missing-markers only an
+empty cell is missing and the markers are values. The values are numbers when every
+one of them is a number (an infinite one is an error), text otherwise.
 
-By default every level the values allow is printed: all four for numbers; for
+By default every level the values allow is printed: all four for numbers (not
+ratio when a value is negative: ratio values are amounts with a true zero); for
 text, nominal, and with --labels (the values in order, lowest first) ordinal and
 interval too (text values in that order are equally spaced; the ratio level needs
 numbers). Bad input exits with code 2 and a one-line message on standard error.
@@ -77,13 +91,18 @@ def add_agreement_parser(commands):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("annotations", type=Path, metavar="ANNOTATIONS",
-                        help="the table of annotations (.csv or .tsv), long or wide")
+                        help="the table of annotations (.csv, .tsv, .json or .parquet), "
+                        "long or wide")
     parser.add_argument("--level", type=_levels, default=None, metavar="LEVEL,...",
                         help="nominal, ordinal, interval or ratio, separated by commas, or "
                         "all (default: every level the values allow)")
     parser.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
                         help="the values in order, lowest first, separated by commas; "
-                        "needed for text values at the ordinal and interval levels")
+                        "needed for text values at the ordinal and interval levels "
+                        "(negative values work as written: --labels -1,0,1)")
+    parser.add_argument("--no-missing-markers", action="store_true",
+                        help="read only an empty cell as a missing annotation (NA, ., "
+                        "null and the other markers are then values)")
     parser.add_argument("--confidence-level", type=fraction, default=0.95, metavar="LEVEL",
                         help="of the bootstrap intervals (default: 0.95)")
     parser.add_argument("--n-resamples", type=positive, default=DEFAULT_N_RESAMPLES,
@@ -119,68 +138,90 @@ def _for_the_command_line(message):
     return message
 
 
-def _read_table(path):
-    suffix = path.suffix.lower()
-    if suffix not in (".csv", ".tsv"):
-        raise ValueError(f"{path}: needs a .csv or .tsv file; got {suffix or 'no extension'}.")
-    # Text as written: only an empty cell is missing (pandas would read NA, None or
-    # null as missing too, and they may be values).
-    table = pd.read_csv(path, sep="\t" if suffix == ".tsv" else ",", dtype=str,
-                        keep_default_na=False, na_values=[""])
-    if table.empty:
-        raise ValueError(f"{path}: holds no annotation (no row under the header).")
-    return table
+# A wide table's first column holds the units' names, not an annotator's values, when
+# it is called one of these (matched ignoring case and spaces: "Unit", "ID", " item").
+_UNIT_NAMES = ("unit", "units", "id", "item", "items", "unitid", "itemid")
+# A column with a distinct value in every one of at least this many rows looks like
+# the units' names: annotators of a handful of units may differ on each, but hardly
+# on 8 or more without repeating a value.
+_DISTINCT_ROWS = 8
 
 
-def read_annotations(path):
-    """``(reliability_data, layout)``: annotators x units, as text (None where missing),
+def read_annotations(path, missing_markers=MISSING_MARKERS):
+    """``(reliability_data, layout)``: annotators x units, as float64 (NaN where
+    missing) when every annotation is a number, else as text (None where missing),
     and a sentence saying how the file was read."""
-    table = _read_table(path)
-    if {"annotator", "unit", "value"} <= set(table.columns):
-        for column in ("annotator", "unit"):
-            if table[column].isna().any():
-                row = int(np.flatnonzero(table[column].isna())[0]) + 2
-                raise ValueError(f"{path}: line {row} has no {column}; every row needs one.")
-        repeated = table.duplicated(["annotator", "unit"])
-        if repeated.any():
-            first = table[repeated].iloc[0]
-            raise ValueError(
-                f"{path}: annotator {first['annotator']!r} labels unit {first['unit']!r} in "
-                f"{int(((table['annotator'] == first['annotator']) & (table['unit'] == first['unit'])).sum())} "
-                "rows; give each annotation once.")
-        wide = table.pivot(index="unit", columns="annotator", values="value")
-        wide = wide.reindex(index=pd.unique(table["unit"]),
-                            columns=pd.unique(table["annotator"]))
+    table = read_table(path, missing_markers=missing_markers)
+    frame = table.frame
+    long = table.find("annotator", "unit", "value")
+    if long is not None:
+        annotator, unit, value = long
+        for column in (annotator, unit):
+            if frame[column].isna().any():
+                raise ValueError(f"{path}: {table.rows(frame[column].isna())} without "
+                                 f"{column}; every row needs one.")
+        refuse_repeated(table, [annotator, unit], what="annotator and unit",
+                        advice="give each annotation once")
+        values = _values(table, [value])
+        wide = values.assign(unit=frame[unit].astype(str), annotator=frame[annotator]
+                             .astype(str)).pivot(index="unit", columns="annotator",
+                                                 values=value)
+        wide = wide.reindex(index=pd.unique(frame[unit].astype(str)),
+                            columns=pd.unique(frame[annotator].astype(str)))
         layout = (f"long (annotator, unit, value): {wide.shape[1]} annotators, "
                   f"{wide.shape[0]} units")
     else:
-        wide = table
-        if table.columns[0] in ("unit", "id"):
-            ids = table.iloc[:, 0]
-            if ids.isna().any() or ids.duplicated().any():
-                bad = ids[ids.isna() | ids.duplicated()].iloc[0]
-                raise ValueError(f"{path}: the unit {bad!r} of column {table.columns[0]!r} "
-                                 "is empty or repeated; name each unit once.")
-            wide = table.set_index(table.columns[0])
-        layout = (f"wide: {wide.shape[1]} annotators as columns, {wide.shape[0]} units as "
-                  "rows")
-        if wide.shape[1] < 2:
+        annotators = list(frame.columns)
+        if column_key(annotators[0]) in _UNIT_NAMES:
+            refuse_repeated(table, annotators[:1], what="unit",
+                            advice="name each unit once")
+            if frame[annotators[0]].isna().any():
+                raise ValueError(f"{path}: {table.rows(frame[annotators[0]].isna())} "
+                                 f"without a unit in column {annotators[0]!r}; name each "
+                                 "unit.")
+            annotators = annotators[1:]
+        if len(annotators) < 2:
             raise ValueError(
                 f"{path}: needs two annotators or more: columns annotator, unit and value "
                 "(long), or one column per annotator (wide); got columns "
-                f"{list(table.columns)}.")
-    return wide.T.to_numpy(dtype=object), layout
+                f"{list(frame.columns)}.")
+        _warn_unit_names(table, annotators)
+        wide = _values(table, annotators)
+        layout = (f"wide: {wide.shape[1]} annotators as columns, {wide.shape[0]} units as "
+                  "rows")
+    data = wide.T.to_numpy(dtype=np.float64 if _numeric(wide) else object)
+    return data, layout
 
 
-def _as_numbers(data):
-    """The annotations as float64 when every one is a number, else None."""
-    missing = pd.isna(data)
-    try:
-        # NumPy's cast reads each text to the nearest float64.
-        numbers = np.asarray(np.where(missing, "nan", data), dtype=np.float64)
-    except ValueError:
-        return None
-    return None if np.isinf(numbers).any() else numbers
+def _values(table, columns):
+    """The annotations of ``columns``: numbers when every one is a number (an infinite
+    one refused, naming its line), else text."""
+    numbers = as_numbers(table, columns, what="annotation", strict=False)
+    if numbers is not None:
+        return numbers
+    cells = table.frame[columns].astype(object)
+    return cells.where(cells.notna(), None).map(
+        lambda value: value if value is None else str(value))
+
+
+def _numeric(frame):
+    return all(dtype.kind == "f" for dtype in frame.dtypes)
+
+
+def _warn_unit_names(table, annotators):
+    """A column of the units' names read as an annotator gives a wrong alpha silently."""
+    frame = table.frame
+    if len(frame) < _DISTINCT_ROWS:
+        return
+    for column in annotators:
+        cells = frame[column]
+        if cells.notna().all() and cells.is_unique:
+            warn_user(
+                f"{table.path}: column {column!r} holds a different value in each of its "
+                f"{len(frame)} rows, as the units' names do, and is read as an annotator. "
+                "If it names the units, call it unit, id or item and put it first.",
+                UserWarning,
+            )
 
 
 def _number_labels(labels):
@@ -200,16 +241,20 @@ def _run(args):
 
 
 def _score(args):
-    data, layout = read_annotations(args.annotations)
-    numbers = _as_numbers(data)
+    data, layout = read_annotations(
+        args.annotations, ONLY_EMPTY if args.no_missing_markers else MISSING_MARKERS)
+    numbers = data.dtype.kind == "f"
     labels = args.labels
-    if numbers is not None:
-        data = numbers
+    if numbers:
         labels = None if labels is None else _number_labels(labels)
     levels = args.level
     notes = []
     if levels is None:
-        if numbers is not None:
+        if numbers and (data < 0).any():
+            levels = ["nominal", "ordinal", "interval"]
+            notes.append("the ratio level needs non-negative values (amounts with a true "
+                         "zero); these include negative ones")
+        elif numbers:
             levels = list(LEVELS)
         elif labels is not None:
             levels = ["nominal", "ordinal", "interval"]

@@ -6,10 +6,12 @@ registers them (``add_compare_parser``) and calls ``run_compare``.
 """
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
+from .._table_files import as_numbers, read_table, refuse_repeated
 from .._command_line import (
     check_output_folders,
     fraction,
@@ -101,26 +103,35 @@ def run_compare(args):
 
 
 def _read_scores(path, measure):
-    suffix = path.suffix.lower()
-    if suffix not in (".csv", ".tsv"):
-        raise ValueError(f"{path}: needs a .csv or .tsv file; got {suffix or 'no extension'}.")
-    table = pd.read_csv(path, sep="\t" if suffix == ".tsv" else ",")
-    if {"dataset", "system", "score"} <= set(table.columns):
-        if "measure" in table.columns:
-            measures = list(pd.unique(table["measure"]))
-            table = table[table["measure"] == measure]
-            if table.empty:
+    table = read_table(path, formats={"csv", "tsv"})
+    long = table.find("dataset", "system", "score")
+    if long is not None:
+        frame = table.frame
+        found = table.find("measure")
+        if found is not None:
+            measures = list(pd.unique(frame[found[0]]))
+            frame = frame[frame[found[0]] == measure]
+            if frame.empty:
                 raise ValueError(f"{path}: no rows of measure {measure!r}; it has {measures}.")
-            table = table.drop(columns="measure")
+        refuse_repeated(replace(table, frame=frame), long[:2], what="data set and system",
+                        advice="give one score per pair (average the folds or repetitions "
+                        "first)")
+        scores = as_numbers(table, [long[2]], what="score").loc[frame.index, long[2]]
         # Systems are names: 1 and "1" are the same system, as --control writes it.
-        return table[["dataset", "system", "score"]].astype({"system": str})
-    if table.shape[1] < 3:
+        return pd.DataFrame({"dataset": frame[long[0]], "system": frame[long[1]].astype(str),
+                             "score": scores})
+    if table.frame.shape[1] < 3:
         raise ValueError(
             f"{path}: needs columns dataset, system and score, or the data sets' names "
             "and then one column per system (2 systems or more); got columns "
-            f"{list(table.columns)}."
+            f"{list(table.frame.columns)}."
         )
-    return table.set_index(table.columns[0])
+    refuse_repeated(table, [table.frame.columns[0]], what="data set",
+                    advice="name each data set once")
+    systems = list(table.frame.columns[1:])
+    scores = as_numbers(table, systems, what="score")
+    scores.index = pd.Index(table.frame.iloc[:, 0], name=table.frame.columns[0])
+    return scores
 
 
 def _run(args):
