@@ -23,7 +23,12 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._compat import Interval, StrOptions, validate_params
-from ..metrics._krippendorff import _annotation_codes, _level_values
+from ..metrics._krippendorff import (
+    _annotation_codes,
+    _level_values,
+    _ordered_categories,
+    _oriented,
+)
 from ._multiple_testing import benjamini_yekutieli_rejections
 
 JUDGE_LEVELS = ("nominal", "ordinal", "interval")
@@ -72,6 +77,11 @@ def read_panel(panel, judge, labels=None, level="ordinal"):
     annotators = units = None
     judge_name = "judge"
     if isinstance(panel, pd.DataFrame):
+        categories = _ordered_categories(panel)
+        if labels is None and categories is not None:
+            labels = categories
+        # One row per annotator, by the frame's labelled axes (as for alpha).
+        panel = _oriented(panel)
         annotators, units = list(panel.index), list(panel.columns)
         if isinstance(judge, str):
             if judge not in panel.index:
@@ -82,32 +92,27 @@ def read_panel(panel, judge, labels=None, level="ordinal"):
             judge = panel.loc[judge]
             panel = panel.drop(index=judge_name)
             annotators = list(panel.index)
+        panel = panel.to_numpy(dtype=object)
     elif isinstance(judge, str):
         raise ValueError(f"judge={judge!r} names a row, but panel is not a DataFrame with "
                          "named rows; pass the judge's ratings, one per unit.")
-    judge_array = np.asarray(judge, dtype=object if not isinstance(judge, np.ndarray)
-                             else None)
     if isinstance(judge, pd.Series):
         judge_array = judge.to_numpy(dtype=object)
+    else:
+        judge_array = np.asarray(judge, dtype=None if isinstance(judge, np.ndarray) else object)
     if judge_array.ndim != 1:
         raise ValueError(f"judge must hold one rating per unit (1-D); got shape "
                          f"{judge_array.shape}.")
-    stacked = (pd.concat([panel, pd.DataFrame([judge_array], columns=panel.columns)])
-               if isinstance(panel, pd.DataFrame) else None)
-    if stacked is None:
-        rows = np.asarray(panel, dtype=object) if not isinstance(panel, np.ndarray) else panel
-        if rows.ndim != 2:
-            raise ValueError(f"panel must be 2-D, one row per annotator and one column per "
-                             f"unit; got shape {rows.shape}.")
-        if rows.shape[1] != len(judge_array):
-            raise ValueError(
-                f"panel has {rows.shape[1]} units (columns) but judge has {len(judge_array)} "
-                "ratings; give the judge one rating per unit, in the panel's column order "
-                "(missing where it abstained).")
-        stacked = np.vstack([rows.astype(object), judge_array[np.newaxis, :]])
-    elif len(judge_array) != panel.shape[1]:
-        raise ValueError(f"panel has {panel.shape[1]} units (columns) but judge has "
-                         f"{len(judge_array)} ratings; give one rating per unit.")
+    rows = panel if isinstance(panel, np.ndarray) else np.asarray(panel, dtype=object)
+    if rows.ndim != 2:
+        raise ValueError(f"panel must be 2-D, one row per annotator and one column per "
+                         f"unit; got shape {rows.shape}.")
+    if rows.shape[1] != len(judge_array):
+        raise ValueError(
+            f"panel has {rows.shape[1]} units (columns) but judge has {len(judge_array)} "
+            "ratings; give the judge one rating per unit, in the panel's column order "
+            "(missing where it abstained).")
+    stacked = np.vstack([rows.astype(object), judge_array.astype(object)[np.newaxis, :]])
     n_annotators = len(stacked) - 1
     if n_annotators < 2:
         raise ValueError(
