@@ -1,4 +1,4 @@
-"""evaluate_judge and JudgeReport: a judge held against a panel of annotators."""
+"""judge_agreement and JudgeReport: a judge held against a panel of annotators."""
 
 import json
 
@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sklearn_ordinal.evaluation import JudgeReport, evaluate_judge
+from sklearn_ordinal.stats import JudgeReport, judge_agreement
 from sklearn_ordinal.metrics import gwet_ac, krippendorff_alpha
 from sklearn_ordinal.stats import alternative_annotator_test
 
@@ -22,7 +22,7 @@ def test_every_part_is_the_function_of_its_own_home():
     rng, truth, panel = _panel()
     judge = truth.astype(float)
     judge[[3, 7]] = np.nan
-    report = evaluate_judge(panel, judge, n_resamples=199, random_state=0)
+    report = judge_agreement(panel, judge, n_resamples=199, random_state=0)
     assert isinstance(report, JudgeReport)
     rows = report.agreement.set_index("comparison")
     assert rows.loc["panel", "alpha"] == pytest.approx(krippendorff_alpha(panel))
@@ -46,7 +46,7 @@ def test_every_part_is_the_function_of_its_own_home():
 def test_leniency_is_the_mean_signed_difference_from_the_panel():
     rng, truth, panel = _panel(1)
     judge = np.clip(truth + 1, 1, 5)
-    report = evaluate_judge(panel, judge, n_resamples=99, random_state=0)
+    report = judge_agreement(panel, judge, n_resamples=99, random_state=0)
     expected = np.mean(judge - panel.mean(axis=0))
     assert report.leniency.loc["judge", "leniency"] == pytest.approx(expected)
     assert report.leniency.loc["judge", "low"] > 0
@@ -60,7 +60,7 @@ def test_exports():
     _, truth, panel = _panel(2, n_units=40)
     frame = pd.DataFrame(panel, index=["ann", "bob", "cy", "dee"])
     frame.loc["model"] = truth
-    report = evaluate_judge(frame, "model", n_resamples=99, random_state=0)
+    report = judge_agreement(frame, "model", n_resamples=99, random_state=0)
     content = json.loads(report.to_json())
     assert content["settings"]["judge"] == "model"
     assert content["settings"]["annotators"] == ["ann", "bob", "cy", "dee"]
@@ -74,13 +74,13 @@ def test_exports():
 
 def test_same_seed_same_numbers():
     _, truth, panel = _panel(3, n_units=50)
-    first = evaluate_judge(panel, truth, n_resamples=99, random_state=4).to_json()
-    assert first == evaluate_judge(panel, truth, n_resamples=99, random_state=4).to_json()
+    first = judge_agreement(panel, truth, n_resamples=99, random_state=4).to_json()
+    assert first == judge_agreement(panel, truth, n_resamples=99, random_state=4).to_json()
 
 
 def test_too_few_units_for_the_test_is_a_note_not_an_error():
     _, truth, panel = _panel(4, n_units=12)
-    report = evaluate_judge(panel, truth, n_resamples=99, random_state=0)
+    report = judge_agreement(panel, truth, n_resamples=99, random_state=0)
     assert report.alternative_annotator_test is None
     assert any("not run" in note for note in report.notes)
 
@@ -89,14 +89,14 @@ def test_bad_input():
     _, truth, panel = _panel(5, n_units=30)
     frame = pd.DataFrame(panel, index=list("abcd"))
     with pytest.raises(ValueError, match="'z' is not a row of panel"):
-        evaluate_judge(frame, "z")
+        judge_agreement(frame, "z")
     with pytest.raises(ValueError, match="no rating at all"):
-        evaluate_judge(panel, np.full(30, np.nan))
+        judge_agreement(panel, np.full(30, np.nan))
     with pytest.raises(ValueError, match="1 annotator"):
-        evaluate_judge(panel[:1], truth)
+        judge_agreement(panel[:1], truth)
     with pytest.raises(ValueError, match=r"shape \(2, 2\)"):
-        evaluate_judge(panel, truth, weights=np.eye(2))
+        judge_agreement(panel, truth, weights=np.eye(2))
     with pytest.raises(ValueError, match="not in labels"):
-        evaluate_judge(panel, truth, labels=[1, 2, 3])
+        judge_agreement(panel, truth, labels=[1, 2, 3])
     with pytest.raises(ValueError, match="order cannot be guessed"):
-        evaluate_judge([["a", "b"], ["b", "a"]], ["a", "a"])
+        judge_agreement([["a", "b"], ["b", "a"]], ["a", "a"])

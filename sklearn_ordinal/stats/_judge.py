@@ -1,6 +1,6 @@
 """A model that rates (a "judge") held against a panel of human annotators.
 
-:func:`evaluate_judge` answers the question of an annotation study that validates
+:func:`judge_agreement` answers the question of an annotation study that validates
 an automatic rater: does the judge agree with the humans as well as the humans
 agree with each other? It gathers the agreement coefficients of ``metrics`` with
 their intervals (``stats``), the alternative annotator test, the judge's leniency,
@@ -26,16 +26,14 @@ from .._validation import UndefinedMeasureError
 from .._warnings import warn_user
 from ..metrics._agreement_weights import WEIGHTS, agreement_weights
 from ..metrics._chance_corrected import _NAMES, COEFFICIENTS
-from ..stats._alternative_annotator import (
+from ._alternative_annotator import (
     JUDGE_LEVELS,
-    AlternativeAnnotatorTest,
     _alternative_annotator_test,
     read_panel,
 )
-from ..stats._chance_corrected import agreement_interval
-from ..stats._krippendorff import krippendorff_alpha_interval
-from ..stats._resampling import DEFAULT_N_RESAMPLES
-from ._report import _plain
+from ._chance_corrected import agreement_interval
+from ._krippendorff import krippendorff_alpha_interval
+from ._resampling import DEFAULT_N_RESAMPLES
 
 FORMAT = "sklearn_ordinal.judge"
 FORMAT_VERSION = 1
@@ -57,6 +55,15 @@ def _consensus(counts, level):
         cumulative = np.cumsum(counts, axis=-1)
         consensus = (cumulative < ((rated + 1) // 2)[..., np.newaxis]).sum(axis=-1)
     return np.where(rated > 0, consensus, k)
+
+
+def _plain(value):
+    """A JSON value: Python numbers and strings, NaN as None."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        return None
+    return value
 
 
 def _shown(value):
@@ -81,13 +88,13 @@ def _padded(classes):
 
 
 class JudgeReport:
-    """A judge held against a panel of annotators, as :func:`evaluate_judge` returns it.
+    """A judge held against a panel of annotators, as :func:`judge_agreement` returns it.
 
     Parameters
     ----------
     agreement, alternative_annotator_test, leniency, confusion_matrix, disagreements, \
 n_units, abstained_units, classes, settings, notes : object
-        The parts, as the attributes below say; :func:`evaluate_judge` builds them.
+        The parts, as the attributes below say; :func:`judge_agreement` builds them.
 
     Attributes
     ----------
@@ -127,9 +134,9 @@ n_units, abstained_units, classes, settings, notes : object
     Examples
     --------
     >>> import numpy as np
-    >>> from sklearn_ordinal.evaluation import evaluate_judge
+    >>> from sklearn_ordinal.stats import judge_agreement
     >>> panel = [[1, 2, 3, 2, 1, 3], [1, 2, 3, 3, 1, 3], [2, 2, 3, 2, 1, 3]]
-    >>> report = evaluate_judge(panel, [1, 2, np.nan, 2, 1, 3], n_resamples=99,
+    >>> report = judge_agreement(panel, [1, 2, np.nan, 2, 1, 3], n_resamples=99,
     ...                         random_state=0)
     >>> report.n_abstentions, report.abstained_units
     (1, [2])
@@ -172,11 +179,11 @@ n_units, abstained_units, classes, settings, notes : object
         Examples
         --------
         >>> import numpy as np
-        >>> from sklearn_ordinal.evaluation import evaluate_judge
+        >>> from sklearn_ordinal.stats import judge_agreement
         >>> rng = np.random.default_rng(0)
         >>> truth = rng.integers(1, 6, size=60)
         >>> panel = np.clip(truth + rng.integers(-1, 2, size=(3, 60)), 1, 5)
-        >>> report = evaluate_judge(panel, truth, n_resamples=199, random_state=0)
+        >>> report = judge_agreement(panel, truth, n_resamples=199, random_state=0)
         >>> report.to_frame()["comparison"].tolist()[:3]
         ['panel', 'panel + judge', 'judge vs consensus']
         """
@@ -196,9 +203,9 @@ n_units, abstained_units, classes, settings, notes : object
         Examples
         --------
         >>> import numpy as np
-        >>> from sklearn_ordinal.evaluation import evaluate_judge
+        >>> from sklearn_ordinal.stats import judge_agreement
         >>> panel = [[1, 2, 3, 2, 1, 3], [1, 2, 3, 3, 1, 3], [2, 2, 3, 2, 1, 3]]
-        >>> report = evaluate_judge(panel, [1, 2, np.nan, 2, 1, 3], n_resamples=99,
+        >>> report = judge_agreement(panel, [1, 2, np.nan, 2, 1, 3], n_resamples=99,
         ...                         random_state=0)
         >>> report.to_dict()["n_abstentions"]
         1
@@ -261,9 +268,9 @@ n_units, abstained_units, classes, settings, notes : object
         --------
         >>> import json
         >>> import numpy as np
-        >>> from sklearn_ordinal.evaluation import evaluate_judge
+        >>> from sklearn_ordinal.stats import judge_agreement
         >>> panel = [[1, 2, 3, 2, 1, 3], [1, 2, 3, 3, 1, 3], [2, 2, 3, 2, 1, 3]]
-        >>> report = evaluate_judge(panel, [1, 2, 3, 2, 1, 3], n_resamples=99,
+        >>> report = judge_agreement(panel, [1, 2, 3, 2, 1, 3], n_resamples=99,
         ...                         random_state=0)
         >>> json.loads(report.to_json())["settings"]["level"]
         'ordinal'
@@ -292,9 +299,9 @@ n_units, abstained_units, classes, settings, notes : object
         Examples
         --------
         >>> import numpy as np
-        >>> from sklearn_ordinal.evaluation import evaluate_judge
+        >>> from sklearn_ordinal.stats import judge_agreement
         >>> panel = [[1, 2, 3, 2, 1, 3], [1, 2, 3, 3, 1, 3], [2, 2, 3, 2, 1, 3]]
-        >>> report = evaluate_judge(panel, [1, 2, 3, 2, 1, 3], n_resamples=99,
+        >>> report = judge_agreement(panel, [1, 2, 3, 2, 1, 3], n_resamples=99,
         ...                         random_state=0)
         >>> print(report.to_string().splitlines()[0])
         judge against a panel of 3 annotators: 6 units, 0 abstentions
@@ -435,7 +442,7 @@ def _leniency(data, level, confidence_level):
     },
     prefer_skip_nested_validation=True,
 )
-def evaluate_judge(
+def judge_agreement(
     panel: ArrayLike,
     judge: Union[ArrayLike, str],
     *,
@@ -464,7 +471,7 @@ def evaluate_judge(
       annotator the fair pair: the annotator against the consensus of the others,
       and the judge against that same consensus. The consensus of a unit is the
       lower median of its ratings (the most frequent value at the nominal level);
-    - the **alternative annotator test** (:func:`~sklearn_ordinal.stats.alternative_annotator_test`);
+    - the **alternative annotator test** (:func:`alternative_annotator_test`);
     - the judge's **leniency**: its mean signed difference from the mean rating of
       the panel (each annotator's from the others', for comparison), with a
       t interval;
@@ -534,13 +541,13 @@ def evaluate_judge(
     Examples
     --------
     >>> import numpy as np
-    >>> from sklearn_ordinal.evaluation import evaluate_judge
+    >>> from sklearn_ordinal.stats import judge_agreement
     >>> rng = np.random.default_rng(0)
     >>> truth = rng.integers(1, 6, size=120)
     >>> panel = np.clip(truth + rng.integers(-1, 2, size=(4, 120)), 1, 5)
     >>> lenient = np.clip(truth + 1, 1, 5).astype(float)
     >>> lenient[:5] = np.nan  # five abstentions
-    >>> report = evaluate_judge(panel, lenient, n_resamples=199, random_state=0)
+    >>> report = judge_agreement(panel, lenient, n_resamples=199, random_state=0)
     >>> report.n_abstentions
     5
     >>> bool(report.leniency.loc["judge", "low"] > 0)
