@@ -107,7 +107,8 @@ n_units, abstained_units, classes, settings, notes : object
         (the judge against the panel's consensus), and for each annotator ``a``:
         ``a vs rest`` (``a`` against the consensus of the others) beside
         ``judge vs rest of a`` (the judge against that same consensus), the fair
-        comparison of the judge with each human.
+        comparison of the judge with each human (on the units that annotator
+        rated).
     alternative_annotator_test : AlternativeAnnotatorTest or None
         None when it could not be run (see ``notes``).
     leniency : pandas.DataFrame
@@ -325,11 +326,11 @@ n_units, abstained_units, classes, settings, notes : object
         ]
         width = max(len(name) for name in self.agreement["comparison"])
         lines.append(f"  {'':<{width}}  {'units':>5}  {'alpha':>{digits + 3}}  "
-                     f"{'interval':<{2 * digits + 8}}  {'coef.':>{digits + 3}}  interval")
+                     f"{'interval':<{2 * digits + 10}}  {'coef.':>{digits + 3}}  interval")
         for row in self.agreement.itertuples():
             lines.append(
                 f"  {row.comparison:<{width}}  {row.n_units:>5}  {number(row.alpha):>{digits + 3}}"
-                f"  {interval(row.alpha_low, row.alpha_high):<{2 * digits + 8}}"
+                f"  {interval(row.alpha_low, row.alpha_high):<{2 * digits + 10}}"
                 f"  {number(row.coefficient):>{digits + 3}}  "
                 f"{interval(row.coefficient_low, row.coefficient_high)}")
         test = self.alternative_annotator_test
@@ -469,7 +470,7 @@ def judge_agreement(
       ``weights``) with their intervals, for the panel among itself, the panel
       with the judge, the judge against the panel's consensus, and for each
       annotator the fair pair: the annotator against the consensus of the others,
-      and the judge against that same consensus. The consensus of a unit is the
+      and the judge against that same consensus on the same units. The consensus of a unit is the
       lower median of its ratings (the most frequent value at the nominal level);
     - the **alternative annotator test** (:func:`alternative_annotator_test`);
     - the judge's **leniency**: its mean signed difference from the mean rating of
@@ -594,8 +595,10 @@ def judge_agreement(
         rows.append(_comparison(f"{name} vs rest", f"{name}, consensus of the others",
                                 _as_data(np.vstack([data.panel[index], rest_consensus[index]]),
                                          classes), classes, settings, random_state, notes))
+        # On the units the annotator rated, so that both rows read the same units.
+        judge_there = np.where(data.panel[index] < k, data.judge, k)
         rows.append(_comparison(f"judge vs rest of {name}", "judge, same consensus",
-                                _as_data(np.vstack([data.judge, rest_consensus[index]]),
+                                _as_data(np.vstack([judge_there, rest_consensus[index]]),
                                          classes), classes, settings, random_state, notes))
     agreement = pd.DataFrame(rows)
     test = None
