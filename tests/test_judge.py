@@ -100,3 +100,15 @@ def test_bad_input():
         judge_agreement(panel, truth, labels=[1, 2, 3])
     with pytest.raises(ValueError, match="order cannot be guessed"):
         judge_agreement([["a", "b"], ["b", "a"]], ["a", "a"])
+
+
+def test_the_judge_and_each_annotator_are_read_on_the_same_units():
+    rng, truth, panel = _panel(6, n_units=90)
+    panel[0, 30:] = np.nan  # annotator 0 rated the first 30 units only
+    report = judge_agreement(panel, truth, n_resamples=99, random_state=0)
+    rows = report.agreement.set_index("comparison")
+    assert rows.loc["0 vs rest", "n_units"] == rows.loc["judge vs rest of 0", "n_units"] == 30
+    rest = np.sort(panel[1:], axis=0)[1]
+    judge_there = np.where(np.isnan(panel[0]), np.nan, truth)
+    assert rows.loc["judge vs rest of 0", "alpha"] == pytest.approx(
+        krippendorff_alpha(np.vstack([judge_there, rest]), labels=[1, 2, 3, 4, 5]))

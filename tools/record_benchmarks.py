@@ -45,11 +45,16 @@ RUNS = {
     "bench_intervals_issue_39": ["--issue-39"],
     # About 30 minutes on 2 cores.
     "bench_ranking_coverage": [],
+    # Issue 48: the agreement coefficients against irrCAC (a few minutes), and the
+    # coverage of their intervals (about 25 minutes on a loaded machine).
+    "bench_agreement_issue_48": ["--coefficients-only"],
+    "agreement_coverage": ["--replications", "1000", "--resamples", "1999"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_intervals_issue_table": "bench_intervals",
-           "bench_intervals_issue_39": "bench_intervals"}
+           "bench_intervals_issue_39": "bench_intervals",
+           "bench_agreement_issue_48": "bench_agreement"}
 
 
 def script_of(name):

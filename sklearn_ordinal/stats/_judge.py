@@ -28,6 +28,7 @@ from ..metrics._agreement_weights import WEIGHTS, agreement_weights
 from ..metrics._chance_corrected import _NAMES, COEFFICIENTS
 from ._alternative_annotator import (
     JUDGE_LEVELS,
+    AlternativeAnnotatorTest,
     _alternative_annotator_test,
     read_panel,
 )
@@ -143,9 +144,11 @@ n_units, abstained_units, classes, settings, notes : object
     (1, [2])
     """
 
-    def __init__(self, *, agreement, alternative_annotator_test, leniency,
-                 confusion_matrix, disagreements, n_units, abstained_units, classes,
-                 settings, notes):
+    def __init__(self, *, agreement: pd.DataFrame,
+                 alternative_annotator_test: Optional[AlternativeAnnotatorTest],
+                 leniency: pd.DataFrame, confusion_matrix: pd.DataFrame,
+                 disagreements: pd.DataFrame, n_units: int, abstained_units: list,
+                 classes: np.ndarray, settings: dict, notes: list) -> None:
         self.agreement = agreement
         self.alternative_annotator_test = alternative_annotator_test
         self.leniency = leniency
