@@ -112,3 +112,14 @@ def test_the_judge_and_each_annotator_are_read_on_the_same_units():
     judge_there = np.where(np.isnan(panel[0]), np.nan, truth)
     assert rows.loc["judge vs rest of 0", "alpha"] == pytest.approx(
         krippendorff_alpha(np.vstack([judge_there, rest]), labels=[1, 2, 3, 4, 5]))
+
+
+def test_nominal_judges_have_no_leniency():
+    panel = [["cat", "dog", "cat", "bird"] * 10, ["cat", "dog", "dog", "bird"] * 10,
+             ["cat", "cat", "cat", "bird"] * 10]
+    report = judge_agreement(panel, ["cat", "dog", "cat", "cat"] * 10, level="nominal",
+                             n_resamples=99, random_state=0)
+    assert report.leniency.empty
+    assert any("no leniency" in note for note in report.notes)
+    assert report.alternative_annotator_test.scoring == "accuracy"
+    assert "Leniency" in report.to_string()

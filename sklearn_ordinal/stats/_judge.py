@@ -640,12 +640,18 @@ def judge_agreement(
                             if code < k) for index in order],
         "distance": distance[order],
     })
+    if level == "nominal":
+        # Unordered values have no "higher": no leniency to measure.
+        leniency = pd.DataFrame(columns=["leniency", "low", "high", "n_units"], dtype=float)
+        notes.append("no leniency at the nominal level: the values have no order.")
+    else:
+        leniency = _leniency(data, level, confidence_level)
     if not both.any():
         warn_user("The judge rated no unit that the panel rated; every comparison with the "
                   "judge is undefined.", UserWarning)
     return JudgeReport(
         agreement=agreement, alternative_annotator_test=test,
-        leniency=_leniency(data, level, confidence_level),
+        leniency=leniency,
         confusion_matrix=confusion_matrix, disagreements=disagreements,
         n_units=len(data.judge), abstained_units=abstained_units, classes=classes,
         settings={key: value for key, value in settings.items() if key != "weights_matrix"},
