@@ -177,10 +177,10 @@ def agreement_interval(
     ----------
     reliability_data : array-like of shape (n_annotators, n_units)
         As for :func:`~sklearn_ordinal.metrics.gwet_ac`.
-    coefficient : {"gwet_ac", "fleiss_kappa", "conger_kappa", "brennan_prediger", \
-"percent_agreement"}, default="gwet_ac"
-        The coefficient (each is the function of that name in
-        :mod:`sklearn_ordinal.metrics`).
+    coefficient : str, default="gwet_ac"
+        ``"gwet_ac"``, ``"fleiss_kappa"``, ``"conger_kappa"``,
+        ``"brennan_prediger"`` or ``"percent_agreement"``: the function of that
+        name in :mod:`sklearn_ordinal.metrics`.
     weights : str or array-like of shape (n_values, n_values), default="identity"
         As for :func:`~sklearn_ordinal.metrics.gwet_ac`.
     labels : array-like of shape (n_values,), default=None

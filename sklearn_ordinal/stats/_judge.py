@@ -178,7 +178,7 @@ n_units, abstained_units, classes, settings, notes : object
         Returns
         -------
         frame : pandas.DataFrame
-            The :attr:`agreement` table (a copy).
+            The ``agreement`` table (a copy).
 
         Examples
         --------
