@@ -31,8 +31,10 @@ def test_every_part_is_the_function_of_its_own_home():
     assert rows.loc["panel + judge", "alpha"] == pytest.approx(krippendorff_alpha(both))
     # The annotator 0 against the lower median of the other three.
     rest = np.sort(panel[1:], axis=0)[1]
+    # On the units the judge rated too.
+    annotator_there = np.where(np.isnan(judge), np.nan, panel[0])
     assert rows.loc["0 vs rest", "alpha"] == pytest.approx(
-        krippendorff_alpha(np.vstack([panel[0], rest]), labels=[1, 2, 3, 4, 5]))
+        krippendorff_alpha(np.vstack([annotator_there, rest]), labels=[1, 2, 3, 4, 5]))
     assert rows.loc["judge vs rest of 0", "coefficient"] == pytest.approx(
         gwet_ac(np.vstack([judge, rest]), weights="ordinal", labels=[1, 2, 3, 4, 5]))
     test = alternative_annotator_test(panel, judge)
@@ -105,9 +107,11 @@ def test_bad_input():
 def test_the_judge_and_each_annotator_are_read_on_the_same_units():
     rng, truth, panel = _panel(6, n_units=90)
     panel[0, 30:] = np.nan  # annotator 0 rated the first 30 units only
+    truth = truth.astype(float)
+    truth[:3] = np.nan  # and the judge abstained on three of them
     report = judge_agreement(panel, truth, n_resamples=99, random_state=0)
     rows = report.agreement.set_index("comparison")
-    assert rows.loc["0 vs rest", "n_units"] == rows.loc["judge vs rest of 0", "n_units"] == 30
+    assert rows.loc["0 vs rest", "n_units"] == rows.loc["judge vs rest of 0", "n_units"] == 27
     rest = np.sort(panel[1:], axis=0)[1]
     judge_there = np.where(np.isnan(panel[0]), np.nan, truth)
     assert rows.loc["judge vs rest of 0", "alpha"] == pytest.approx(

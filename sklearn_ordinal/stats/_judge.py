@@ -108,8 +108,8 @@ n_units, abstained_units, classes, settings, notes : object
         (the judge against the panel's consensus), and for each annotator ``a``:
         ``a vs rest`` (``a`` against the consensus of the others) beside
         ``judge vs rest of a`` (the judge against that same consensus), the fair
-        comparison of the judge with each human (on the units that annotator
-        rated).
+        comparison of the judge with each human (both on the units that the
+        annotator and the judge rated).
     alternative_annotator_test : AlternativeAnnotatorTest or None
         None when it could not be run (see ``notes``).
     leniency : pandas.DataFrame
@@ -595,11 +595,12 @@ def judge_agreement(
                     random_state, notes),
     ]
     for index, name in enumerate(data.annotators):
-        rows.append(_comparison(f"{name} vs rest", f"{name}, consensus of the others",
-                                _as_data(np.vstack([data.panel[index], rest_consensus[index]]),
-                                         classes), classes, settings, random_state, notes))
-        # On the units the annotator rated, so that both rows read the same units.
+        # Both rows on the units that the annotator and the judge rated: the same units.
+        annotator_there = np.where(data.judge < k, data.panel[index], k)
         judge_there = np.where(data.panel[index] < k, data.judge, k)
+        rows.append(_comparison(f"{name} vs rest", f"{name}, consensus of the others",
+                                _as_data(np.vstack([annotator_there, rest_consensus[index]]),
+                                         classes), classes, settings, random_state, notes))
         rows.append(_comparison(f"judge vs rest of {name}", "judge, same consensus",
                                 _as_data(np.vstack([judge_there, rest_consensus[index]]),
                                          classes), classes, settings, random_state, notes))
