@@ -83,7 +83,9 @@ class UnitStatistics(NamedTuple):
 def _unit_statistics(counts, weights):
     counts = counts.astype(np.float64)
     per_unit = counts @ np.ones(counts.shape[1])
-    weighted = counts @ weights.T
+    # r*_ik = sum_l w_kl r_il. einsum, not ``counts @ weights.T``: a tall matrix times a
+    # K x K one is ten times slower through BLAS.
+    weighted = np.einsum("nl,kl->nk", counts, weights)
     pairable = per_unit >= 2
     agreeing = ((counts * (weighted - 1)) @ np.ones(counts.shape[1]))
     pairs = np.where(pairable, per_unit * (per_unit - 1), 1.0)
