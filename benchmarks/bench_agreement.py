@@ -12,7 +12,14 @@ printed too. Then the unit-bootstrap interval at 9 999 resamples, as a ratio to 
 point value. Best of a few repeats, the four timings taken in turn, as in
 ``bench_metrics.py``.
 
-Run: ``python benchmarks/bench_agreement.py`` (``--units``, ``--reps``).
+Issue 48: each chance-corrected coefficient (Gwet's AC2, Fleiss', Conger's,
+Brennan-Prediger, percent agreement, quadratic weights) on the same data, against
+the Python ``irrCAC`` package (timed once: it takes seconds to a minute; skipped if
+not installed) and against the same ``np.bincount`` of the value pairs, as ratios
+measured in the same run; then Gwet's analytic interval of each.
+
+Run: ``python benchmarks/bench_agreement.py`` (``--units``, ``--reps``;
+``--coefficients-only`` for the issue-48 lines).
 """
 
 import argparse
@@ -22,8 +29,23 @@ import warnings
 import numpy as np
 
 from bench_metrics import best_time, best_times_alternating  # one timing rule for all
-from sklearn_ordinal.metrics import krippendorff_alpha
-from sklearn_ordinal.stats import krippendorff_alpha_interval
+from sklearn_ordinal.metrics import (
+    brennan_prediger,
+    conger_kappa,
+    fleiss_kappa,
+    gwet_ac,
+    krippendorff_alpha,
+    percent_agreement,
+)
+from sklearn_ordinal.stats import agreement_interval, krippendorff_alpha_interval
+
+COEFFICIENTS = {
+    "gwet_ac": (gwet_ac, "gwet"),
+    "fleiss_kappa": (fleiss_kappa, "fleiss"),
+    "conger_kappa": (conger_kappa, "conger"),
+    "brennan_prediger": (brennan_prediger, "bp"),
+    "percent_agreement": (percent_agreement, None),
+}
 
 
 def grades(n_annotators, n_units, missing, rng):
@@ -56,6 +78,7 @@ def main(argv=None):
     parser.add_argument("--missing", type=float, default=0.1)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--resamples", type=int, default=9999)
+    parser.add_argument("--coefficients-only", action="store_true")
     args = parser.parse_args(argv)
     import krippendorff
     from importlib.metadata import version
@@ -63,6 +86,10 @@ def main(argv=None):
     rng = np.random.default_rng(0)
     n_units = int(args.units)
     data = grades(args.annotators, n_units, args.missing, rng)
+    codes, weights = value_pairs(data)
+    if args.coefficients_only:
+        coefficients(data, codes, weights, args)
+        return
     print(f"Krippendorff's alpha (ordinal), {args.annotators} annotators x {n_units:.0e} units, "
           f"{args.missing:.0%} missing, grades 1-5 (float64, NaN for missing)")
 
@@ -71,7 +98,6 @@ def main(argv=None):
     print(f"  alpha: ours {ours:.15f}, krippendorff {version('krippendorff')} {theirs:.15f} "
           f"(difference {abs(ours - theirs):.1e})")
 
-    codes, weights = value_pairs(data)
     keys = np.where(np.isnan(data), 5, data - 1).astype(np.int64) + 6 * np.arange(n_units)
     keys = keys.ravel()
     # In turn, so that a load spike of this shared machine hits all four alike.
@@ -99,6 +125,46 @@ def main(argv=None):
     print(f"  {f'krippendorff_alpha_interval, {args.resamples} BCa':<44s} "
           f"{interval_time * 1e3:9.1f} ms  {interval_time / ours_time:.1f}x one alpha; "
           f"[{low:.4f}, {high:.4f}]")
+
+    coefficients(data, codes, weights, args)
+
+
+def coefficients(data, codes, weights, args):
+    """The issue-48 lines: each coefficient against irrCAC and the pairs' bincount."""
+    import time
+
+    import pandas as pd
+    try:
+        from irrCAC.raw import CAC
+    except ImportError:
+        CAC = None
+    print(f"Agreement coefficients (quadratic weights), {data.shape[0]} annotators x "
+          f"{data.shape[1]:.0e} units, {args.missing:.0%} missing")
+    frame = pd.DataFrame(data.T)
+    for name, (function, method) in COEFFICIENTS.items():
+        ours_time, floor_time = best_times_alternating([
+            lambda: function(data, weights="quadratic"),
+            lambda: np.bincount(codes, weights, minlength=25),
+        ], args.reps)
+        line = (f"  {name:<18s} {ours_time * 1e3:9.1f} ms  "
+                f"{ours_time / floor_time:5.2f}x the pairs' bincount")
+        if CAC is not None and method is not None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                start = time.perf_counter()
+                reference = getattr(CAC(frame, weights="quadratic",
+                                        categories=[1.0, 2.0, 3.0, 4.0, 5.0], digits=15),
+                                    method)()
+                theirs_time = time.perf_counter() - start
+            value = function(data, weights="quadratic")
+            difference = abs(value - reference["est"]["coefficient_value"])
+            line += (f"  irrCAC {theirs_time * 1e3:9.1f} ms: ours is "
+                     f"{theirs_time / ours_time:6.1f}x faster (difference {difference:.1e})")
+        print(line)
+        interval_time = best_time(lambda: agreement_interval(
+            data, coefficient=name, weights="quadratic"), 1)
+        print(f"  {'  with Gwet analytic interval':<18s} {interval_time * 1e3:9.1f} ms  "
+              f"{interval_time / ours_time:5.2f}x the coefficient")
 
 
 if __name__ == "__main__":

@@ -52,12 +52,17 @@ RUNS = {
     # recorded file adds a second run at 80 and 100 groups (--reps 1000).
     "bench_quantification_groups": ["--reps", "2000", "--groups", "10", "15", "20", "25",
                                     "30", "35", "40", "50", "60"],
+    # Issue 48: the agreement coefficients against irrCAC (a few minutes), and the
+    # coverage of their intervals (about 25 minutes on a loaded machine).
+    "bench_agreement_issue_48": ["--coefficients-only"],
+    "agreement_coverage": ["--replications", "1000", "--resamples", "1999"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_array_api_cuda": "bench_array_api",
            "bench_intervals_issue_table": "bench_intervals",
-           "bench_intervals_issue_39": "bench_intervals"}
+           "bench_intervals_issue_39": "bench_intervals",
+           "bench_agreement_issue_48": "bench_agreement"}
 
 
 def script_of(name):

@@ -15,6 +15,14 @@ from ._agreement import (
 from ._closeness import class_proximity, cem_score
 from ._confusion_matrix import ordinal_confusion_matrix
 from ._krippendorff import krippendorff_alpha
+from ._intraclass import intraclass_correlation
+from ._chance_corrected import (
+    brennan_prediger,
+    conger_kappa,
+    fleiss_kappa,
+    gwet_ac,
+    percent_agreement,
+)
 from ._error import (
     macro_mean_absolute_error,
     macro_mean_squared_error,
@@ -79,6 +87,12 @@ __all__ = [
     "mutual_information_score",
     # The annotators' agreement on the gold standard (Krippendorff 2011)
     "krippendorff_alpha",
+    "gwet_ac",
+    "fleiss_kappa",
+    "conger_kappa",
+    "brennan_prediger",
+    "percent_agreement",
+    "intraclass_correlation",
     # Ranking (Waegeman et al. 2008)
     "vus_score",
     "u_pairs_score",

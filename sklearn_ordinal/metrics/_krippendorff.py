@@ -208,9 +208,12 @@ def _codes_of(flat, missing, labels):
     return uniques, codes
 
 
-def _reliability_counts(reliability_data, labels=None):
-    """:class:`ReliabilityCounts` of reliability data (annotators x units): what
-    :func:`krippendorff_alpha` and its interval read."""
+def _annotation_codes(reliability_data, labels=None):
+    """``(classes, codes, n_values, ordered)`` of reliability data: the values in
+    order, the ``(n_annotators, n_units)`` position of each annotation in them (``K``
+    where it is missing), the non-missing annotations, and whether the order is known.
+    The one reading of reliability data that alpha and the other agreement
+    coefficients (``_chance_corrected.py``) share."""
     array, missing, categories = _as_matrix(reliability_data)
     labels = categories if labels is None else _check_labels(labels)
     n_annotators, n_units = array.shape
@@ -228,17 +231,25 @@ def _reliability_counts(reliability_data, labels=None):
         # Nothing to order: no value at all (alpha is then undefined).
         flat = np.full(len(flat), np.nan)
     classes, codes = _codes_of(flat, missing, labels)
+    classes = np.asarray(classes)
+    ordered = labels is not None or classes.dtype.kind in "biuf"
+    return (classes, codes.reshape(n_annotators, n_units), len(flat) - int(missing.sum()),
+            ordered)
+
+
+def _reliability_counts(reliability_data, labels=None):
+    """:class:`ReliabilityCounts` of reliability data (annotators x units): what
+    :func:`krippendorff_alpha` and its interval read."""
+    classes, keys, n_values, ordered = _annotation_codes(reliability_data, labels)
+    n_annotators, n_units = keys.shape
     k = len(classes)
     # Each annotation adds one to the count of (its unit, its value): one bincount
     # of unit * (K + 1) + value, missing annotations counted in column K.
-    keys = codes.reshape(n_annotators, n_units)
     keys += (k + 1) * np.arange(n_units, dtype=keys.dtype)
     counts = np.bincount(keys.ravel(), minlength=n_units * (k + 1)).reshape(n_units, k + 1)
     pairable = counts[:, k] <= n_annotators - 2
-    classes = np.asarray(classes)
-    ordered = labels is not None or classes.dtype.kind in "biuf"
     return ReliabilityCounts(classes, counts[pairable, :k], n_annotators, n_units,
-                             len(flat) - int(missing.sum()), ordered)
+                             n_values, ordered)
 
 
 def _level_values(classes, level):
