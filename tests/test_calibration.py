@@ -524,3 +524,14 @@ def test_display_from_estimator_puts_the_columns_in_class_order():
     assert display.lines_[1].get_label().endswith(
         f"UNC {expected.per_threshold['uncertainty'].iloc[1]:.3f})")
     plt.close("all")
+
+
+def test_negative_zero_probabilities_are_zero():
+    # -0.0 passes the check for negative values; it must not change a number.
+    y_true = [0, 1, 2, 1]
+    y_proba = np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5], [0.0, 0.5, 0.5], [0.2, 0.3, 0.5]])
+    signed = y_proba.copy()
+    signed[signed == 0] = -0.0
+    pd.testing.assert_frame_equal(
+        ranked_probability_score_decomposition(y_true, signed).per_threshold,
+        ranked_probability_score_decomposition(y_true, y_proba).per_threshold)
