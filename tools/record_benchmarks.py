@@ -45,6 +45,8 @@ RUNS = {
     "bench_intervals_issue_39": ["--issue-39"],
     # About 30 minutes on 2 cores.
     "bench_ranking_coverage": [],
+    # Issue 49: the CORP decomposition's speed, the consistency bands' coverage.
+    "bench_calibration": [],
 }
 
 # The script of a results file whose name is not the script's.
