@@ -535,3 +535,13 @@ def test_negative_zero_probabilities_are_zero():
     pd.testing.assert_frame_equal(
         ranked_probability_score_decomposition(y_true, signed).per_threshold,
         ranked_probability_score_decomposition(y_true, y_proba).per_threshold)
+
+
+def test_dask_inputs_are_refused_with_the_way_out():
+    da = pytest.importorskip("dask.array")
+    y_true = da.from_array(np.array([0, 1, 2, 1]), chunks=2)
+    y_proba = da.from_array(np.full((4, 3), 1 / 3), chunks=2)
+    with pytest.raises(ValueError, match=r"not Dask collections.*compute\(\)"):
+        ranked_probability_score_decomposition(y_true, y_proba)
+    with pytest.raises(ValueError, match="not Dask collections"):
+        ordinal_calibration_curve(y_true, y_proba)
