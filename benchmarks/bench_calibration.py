@@ -10,8 +10,14 @@ the coverage of the reliability diagram's consistency bands.
    band of level 90% (and 50%), per threshold, over many simulated data sets. A
    band that is right holds the observed curve at about its level, pointwise.
 
+3. ``--intervals``: the coverage of the 95% intervals of MCB and DSC
+   (``stats.decomposition_interval``, every method) of a miscalibrated forecast
+   (outcomes drawn from the squared probabilities, renormalized), against the
+   population values, estimated on 2 million items.
+
 Run: ``python benchmarks/bench_calibration.py`` (``--quick`` for small sizes);
-the results are in ``benchmarks/results/bench_calibration.txt``.
+the results are in ``benchmarks/results/bench_calibration.txt`` and, with
+``--intervals``, ``bench_calibration_intervals.txt``.
 """
 
 import argparse
@@ -78,10 +84,60 @@ def simulate_coverage(n, n_classes, levels, replications, n_resamples, rng, fore
     return {level: np.mean(values, axis=0) for level, values in inside.items()}
 
 
+def _squared_forecast(rng, n):
+    """Forecasts from a flat Dirichlet; outcomes from their squares, renormalized."""
+    y_proba = rng.dirichlet([1, 1, 1], size=n)
+    truth = y_proba**2 / (y_proba**2).sum(axis=1, keepdims=True)
+    y_true = (rng.uniform(size=(n, 1)) > np.cumsum(truth, axis=1)).sum(axis=1).clip(0, 2)
+    return y_true, y_proba
+
+
+def interval_coverage(sizes, replications, n_resamples):
+    import warnings
+
+    from sklearn_ordinal.stats import decomposition_interval
+
+    rng = np.random.RandomState(1)
+    population = ranked_probability_score_decomposition(*_squared_forecast(rng, 2_000_000))
+    print("\n## Coverage of the 95% intervals of MCB and DSC")
+    print(f"Population values (2e6 items): MCB {population.miscalibration:.5f}, "
+          f"DSC {population.discrimination:.5f}; {replications} data sets per row, "
+          f"{n_resamples} resamples\n")
+    print("| component | n | method | coverage | mean estimate |")
+    print("| --- | --- | --- | --- | --- |")
+    methods = ("percentile", "basic", "bca", "normal")
+    for n in sizes:
+        hits = {}
+        estimates = {"miscalibration": [], "discrimination": []}
+        for replication in range(replications):
+            y_true, y_proba = _squared_forecast(rng, n)
+            for component in estimates:
+                for method in methods:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        result = decomposition_interval(
+                            y_true, y_proba, component=component, method=method,
+                            n_resamples=n_resamples, random_state=replication)
+                    low, high = result.confidence_interval
+                    hits.setdefault((component, method), []).append(
+                        low <= getattr(population, component) <= high)
+                estimates[component].append(result.estimate)
+        for (component, method), covered in hits.items():
+            print(f"| {component} | {n} | {method} | {np.mean(covered):.2f} | "
+                  f"{np.mean(estimates[component]):.5f} |", flush=True)
+    print(f"\n(load at the end {load()})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--intervals", action="store_true")
     args = parser.parse_args()
+    if args.intervals:
+        print(f"# bench_calibration.py --intervals  (load {load()})")
+        interval_coverage([300] if args.quick else [500, 2000], 20 if args.quick else 50,
+                          99 if args.quick else 299)
+        return
     rng = np.random.RandomState(0)
     print(f"# bench_calibration.py{' --quick' if args.quick else ''}  (load {load()})")
     print("\n## Speed: decomposition against one RPS call (same arrays, same run)")

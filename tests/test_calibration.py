@@ -393,7 +393,7 @@ def test_the_normal_interval_is_the_frozen_values_mean(component):
     from sklearn_ordinal.stats import decomposition_interval
 
     _, y_true, y_proba = _miscalibrated(11, 1500)
-    result = decomposition_interval(y_true, y_proba, component=component)
+    result = decomposition_interval(y_true, y_proba, component=component, method="normal")
     assert result.method == "normal"
     direct = ranked_probability_score_decomposition(y_true, y_proba)
     assert result.estimate == pytest.approx(getattr(direct, component), abs=1e-14)
@@ -545,3 +545,13 @@ def test_dask_inputs_are_refused_with_the_way_out():
         ranked_probability_score_decomposition(y_true, y_proba)
     with pytest.raises(ValueError, match="not Dask collections"):
         ordinal_calibration_curve(y_true, y_proba)
+
+
+def test_auto_is_basic_then_normal(monkeypatch):
+    from sklearn_ordinal.stats import _calibration_intervals, decomposition_interval
+
+    _, y_true, y_proba = _miscalibrated(15, 200)
+    assert decomposition_interval(y_true, y_proba, n_resamples=99,
+                                  random_state=0).method == "basic"
+    monkeypatch.setattr(_calibration_intervals, "_AUTO_NORMAL_FROM", 200)
+    assert decomposition_interval(y_true, y_proba).method == "normal"

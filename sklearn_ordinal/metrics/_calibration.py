@@ -15,7 +15,7 @@ Layer: measures (3).
 # Annotations stay text: help() and the signature show ArrayLike, not its expansion.
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, NamedTuple, Optional
 
@@ -197,7 +197,7 @@ class ScoreDecomposition:
     miscalibration: float
     discrimination: float
     uncertainty: float
-    per_threshold: pd.DataFrame
+    per_threshold: pd.DataFrame = field(repr=False)
 
 
 def _decomposition(classes, fits, scale):
