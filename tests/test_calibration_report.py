@@ -57,6 +57,9 @@ def test_each_probabilistic_system_gets_its_decomposition():
     at = np.searchsorted(curve.forecast[1], diagram["forecast"][1])
     assert np.allclose(np.asarray(curve.recalibrated[1])[at], diagram["recalibrated"][1])
     assert "miscalibration" in report.to_string()
+    markdown = report.to_markdown()
+    assert "| system | RPS | MCB | DSC | UNC |" in markdown
+    assert f"| alone | {table.loc['alone', 'score']:.3f} |" in markdown
 
 
 def test_a_report_of_labels_has_no_calibration():

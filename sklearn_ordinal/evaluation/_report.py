@@ -820,6 +820,15 @@ class EvaluationReport:
                 [[measure] + list(row) for measure, row in pooled.iterrows()],
             )
             lines.append("")
+        if self.calibration is not None:
+            lines += ["## Calibration of the class probabilities", "",
+                      markdown_text(CALIBRATION_NOTE), ""]
+            lines += _markdown_table(
+                ["system", "RPS", "MCB", "DSC", "UNC"],
+                [[system] + [number(value) for value in row]
+                 for system, row in self.calibration.iterrows()],
+            )
+            lines.append("")
         if len(self.notes):
             lines += ["## Notes", ""]
             lines += [markdown_text(f"- {row.system}, {row.measure}: {row.reason}.")
