@@ -47,11 +47,13 @@ RUNS = {
     "bench_ranking_coverage": [],
     # Issue 49: the CORP decomposition's speed, the consistency bands' coverage.
     "bench_calibration": [],
+    "bench_calibration_intervals": ["--intervals"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_intervals_issue_table": "bench_intervals",
-           "bench_intervals_issue_39": "bench_intervals"}
+           "bench_intervals_issue_39": "bench_intervals",
+           "bench_calibration_intervals": "bench_calibration"}
 
 
 def script_of(name):
