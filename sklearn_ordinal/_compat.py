@@ -11,6 +11,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import numpy as np
+
 # `_fit_context` runs `fit` under the same parameter validation and config handling
 # as scikit-learn's own estimators (since 1.3).
 from sklearn.base import _fit_context
@@ -74,6 +76,16 @@ from sklearn.utils import _safe_indexing
 # in every release checked, 1.1 to 1.9).
 from sklearn.utils.validation import _num_samples
 
+# The pool-adjacent-violators algorithm. SciPy's (since 1.12) takes the values in
+# their order with positive weights; below 1.12, scikit-learn's public function of
+# the same name does the same fit (both: the isotonic least-squares fit of a
+# sequence, no merging of tied x values, which the callers do themselves).
+try:
+    from scipy.optimize import isotonic_regression as _scipy_isotonic_regression
+except ImportError:  # SciPy < 1.12
+    _scipy_isotonic_regression = None
+from sklearn.isotonic import isotonic_regression as _sklearn_isotonic_regression
+
 __all__ = [
     "HasMethods",
     "Interval",
@@ -86,6 +98,7 @@ __all__ = [
     "check_matplotlib_support",
     "get_namespace_and_device",
     "is_array_api_obj",
+    "isotonic_regression",
     "validate_parameter_constraints",
     "validate_params",
 ]
@@ -138,3 +151,27 @@ def check_matplotlib_support(caller_name: str) -> None:
             f"{caller_name} requires matplotlib: install it with "
             "`pip install 'sklearn-ordinal[plot]'` (or `pip install matplotlib`)."
         ) from error
+
+
+def isotonic_regression(y: Any, weights: Any) -> Any:
+    """The non-decreasing least-squares fit of ``y`` in its order, with positive
+    ``weights``: SciPy's ``scipy.optimize.isotonic_regression`` where there is one
+    (SciPy >= 1.12), else scikit-learn's ``sklearn.isotonic.isotonic_regression``.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n,)
+        The values, in the order the fit must not decrease along.
+    weights : ndarray of shape (n,)
+        Positive weights.
+
+    Returns
+    -------
+    fit : ndarray of shape (n,)
+        The fitted values (float64).
+    """
+    y = np.asarray(y, dtype=np.float64)
+    weights = np.asarray(weights, dtype=np.float64)
+    if _scipy_isotonic_regression is not None:
+        return np.asarray(_scipy_isotonic_regression(y, weights=weights).x, dtype=np.float64)
+    return np.asarray(_sklearn_isotonic_regression(y, sample_weight=weights), dtype=np.float64)

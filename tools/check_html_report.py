@@ -12,9 +12,15 @@ scratch folder. Chromium then opens the page from ``file://``, and the check fai
   the page itself logs nothing), or its script did not run to its end;
 - the page makes a network request (Chromium's network log is read; the browser's
   own background traffic, whose initiator is "not an origin", is not the page's);
-- a number of the leaderboard, of the comparison matrices or of a confusion matrix,
-  read from the page as the browser built it, differs from the JSON report, or the
-  leaderboard lacks a (system, measure) of the JSON.
+- a number of the leaderboard, of the comparison matrices, of a confusion matrix or
+  of the calibration table (the RPS's MCB, DSC, UNC), read from the page as the
+  browser built it, differs from the JSON report, or the leaderboard lacks a
+  (system, measure) of the JSON;
+- a system of the JSON's reliability diagrams has no diagram on the page, or it
+  draws another number of thresholds.
+
+The shipped example gives class labels only; a second report, of two systems'
+class probabilities (one calibrated, one not), covers the calibration section.
 
 Needs Debian's Chromium: ``apt-get update && apt-get install -y chromium``; exits
 with code 2 when it is absent. ``--screenshot`` also saves a PNG of the page (the one
@@ -75,6 +81,7 @@ class _Cells(HTMLParser):
     def __init__(self):
         super().__init__()
         self.tables, self.heading, self._in = [], None, None
+        self.diagrams, self._diagram = {}, None
         self.ready = False
         self._text = None
 
@@ -86,6 +93,11 @@ class _Cells(HTMLParser):
             self._in, self._text = tag, []
         elif tag == "table":
             self.tables.append({"heading": self.heading, "rows": []})
+        elif tag == "svg" and "reliability" in (attrs.get("class") or ""):
+            self.diagrams[attrs.get("data-system")] = 0
+            self._diagram = attrs.get("data-system")
+        elif tag == "polyline" and "threshold" in (attrs.get("class") or ""):
+            self.diagrams[self._diagram] += 1
         elif tag == "tr" and self.tables:
             self.tables[-1]["rows"].append([])
         elif tag in ("td", "th") and self.tables:
@@ -168,7 +180,47 @@ def check_numbers(dom, content):
                             f"for ({record['true']}, {record['predicted']}), the JSON "
                             f"{record['count']!r}")
         n_checked += 1
+    # The calibration table and each system's reliability diagrams.
+    calibration = content.get("calibration") or []
+    table = by_heading.get("Calibration of the class probabilities")
+    if calibration and table is None:
+        problems.append("no calibration table")
+    elif calibration:
+        rows = {row[0]: row[1:] for row in table["rows"][1:]}
+        columns = ["score", "miscalibration", "discrimination", "uncertainty"]
+        for record in calibration:
+            row = rows.get(record["system"])
+            for position, column in enumerate(columns):
+                value = None if row is None else row[position]
+                if not _same(value, record[column]):
+                    problems.append(f"calibration {record['system']}, {column}: the page "
+                                    f"shows {value!r}, the JSON {record[column]!r}")
+                n_checked += 1
+    for system, diagram in (content.get("reliability_diagrams") or {}).items():
+        drawn = cells.diagrams.get(system)
+        if drawn != len(diagram["thresholds"]):
+            problems.append(f"reliability diagram of {system!r}: {drawn} thresholds drawn, "
+                            f"{len(diagram['thresholds'])} in the JSON")
+        n_checked += 1
     return problems, n_checked
+
+
+def write_probability_example(folder):
+    """A report of class probabilities: one system calibrated, one overconfident."""
+    import numpy as np
+
+    from sklearn_ordinal import evaluate
+
+    rng = np.random.RandomState(0)
+    y_proba = rng.dirichlet([2, 2, 2, 2], size=400)
+    y_true = (rng.uniform(size=(400, 1)) > np.cumsum(y_proba, axis=1)).sum(axis=1)
+    sharp = y_proba**3 / (y_proba**3).sum(axis=1, keepdims=True)
+    report = evaluate(y_true.clip(0, 3), {"calibrated": y_proba, "overconfident": sharp},
+                      labels=[0, 1, 2, 3], n_resamples=199, random_state=0)
+    paths = (Path(folder) / "proba.html", Path(folder) / "proba.json")
+    report.to_html(paths[0])
+    report.to_json(paths[1])
+    return paths
 
 
 def page_requests(net_log, page):
@@ -246,6 +298,10 @@ def main(argv=None):
         html_path, json_path = ((args.html, args.json) if args.html
                                 else write_example(folder))
         problems, n_checked = check(html_path.resolve(), json_path, args.screenshot)
+        if args.html is None:
+            html_path, json_path = write_probability_example(folder)
+            more, n_more = check(html_path.resolve(), json_path)
+            problems, n_checked = problems + more, n_checked + n_more
     for problem in problems:
         print(problem)
     if problems:

@@ -56,13 +56,17 @@ RUNS = {
     # coverage of their intervals (about 25 minutes on a loaded machine).
     "bench_agreement_issue_48": ["--coefficients-only"],
     "agreement_coverage": ["--replications", "1000", "--resamples", "1999"],
+    # Issue 49: the CORP decomposition's speed, the consistency bands' coverage.
+    "bench_calibration": [],
+    "bench_calibration_intervals": ["--intervals"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_array_api_cuda": "bench_array_api",
            "bench_intervals_issue_table": "bench_intervals",
            "bench_intervals_issue_39": "bench_intervals",
-           "bench_agreement_issue_48": "bench_agreement"}
+           "bench_agreement_issue_48": "bench_agreement",
+           "bench_calibration_intervals": "bench_calibration"}
 
 
 def script_of(name):

@@ -29,6 +29,7 @@ from .._validation import (
 from ..dummy import TrivialOrdinalClassifier
 from ..metrics import mean_absolute_error, mean_zero_one_error, ordinal_confusion_matrix
 from ..metrics._probabilistic import _check_proba
+from ._calibration import calibration_of_systems
 from ..metrics._registry import resolve
 from ..metrics._scorer import _accepts, _expected_class
 from ..model_selection._baseline import _named_scorers
@@ -908,6 +909,8 @@ def _assemble_report(tally, report_measures, quantification, read, gold, labels,
     if quantification is not None:
         per_group = pd.concat([per_group, quantification.per_group], axis=1)
         per_group_mean = per_group.groupby(level="system", sort=False).mean()
+    calibration, diagrams = calibration_of_systems(
+        gold.y_true, systems, read.probas, read.probabilities_given, labels, sample_weight)
     return EvaluationReport._from_records(
         scores=tally.scores,
         comparisons=tally.comparisons,
@@ -922,6 +925,8 @@ def _assemble_report(tally, report_measures, quantification, read, gold, labels,
         confusion_matrices=confusion_matrices,
         trivial_classes=tally.trivial_classes,
         settings=settings,
+        calibration=calibration,
+        reliability_diagrams=diagrams,
     )
 
 

@@ -11,6 +11,7 @@ import json
 import numpy as np
 import pandas as pd
 
+from ._calibration import CALIBRATION_NOTE
 from ._trivial_row import TRIVIAL
 from ._wording import _intervals_phrase
 
@@ -208,6 +209,9 @@ def render_html(report, *, digits=3):
                  for true, row in matrix.iterrows()]) + "</div>")
         parts.append("</div>")
 
+    if report.calibration is not None:
+        parts += _calibration_section(report, number)
+
     if len(report.notes):
         parts += ["<h2>Notes</h2><ul>"] + [
             f"<li>{_escape(row.system)}, {_escape(row.measure)}: {_escape(row.reason)}.</li>"
@@ -232,6 +236,62 @@ def render_html(report, *, digits=3):
         + "\n".join(parts)
         + f"\n<script>{_SCRIPT}</script>\n</body></html>\n"
     )
+
+
+# The reliability diagrams: pixels of the square plot and its margin, and a colour
+# per threshold (matplotlib's tab10, cycled).
+_DIAGRAM_SIZE, _DIAGRAM_MARGIN = 200, 34
+_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+            "#7f7f7f", "#bcbd22", "#17becf")
+
+
+def _calibration_section(report, number):
+    """The calibration table (RPS = MCB - DSC + UNC) and each system's diagrams."""
+    columns = list(report.calibration.columns)
+    header = ["system", "RPS", "MCB (miscalibration)", "DSC (discrimination)",
+              "UNC (uncertainty)"]
+    rows = [[(_escape(system), system, "name")]
+            + [(number(row[column]), _value(row[column]), "") for column in columns]
+            for system, row in report.calibration.iterrows()]
+    parts = ["<h2>Calibration of the class probabilities</h2>",
+             f'<p class="note">{_escape(CALIBRATION_NOTE)}</p>', _table(header, rows),
+             '<div class="matrices">']
+    for system, diagram in (report.reliability_diagrams or {}).items():
+        parts.append(f'<figure>{_reliability_svg(system, diagram)}<figcaption>'
+                     f"{_escape(system)}</figcaption></figure>")
+    return parts + ["</div>"]
+
+
+def _reliability_svg(system, diagram):
+    """One system's reliability diagrams, every threshold on one square, as SVG."""
+    size, margin = _DIAGRAM_SIZE, _DIAGRAM_MARGIN
+    n_thresholds = len(diagram["thresholds"])
+    width, height = size + 2 * margin, size + 2 * margin + 14 * n_thresholds
+
+    def point(x, y):
+        return f"{margin + x * size:.1f},{margin + (1 - y) * size:.1f}"
+
+    shapes = [
+        f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
+        'stroke="#999"/>',
+        f'<polyline points="{point(0, 0)} {point(1, 1)}" stroke="#999" '
+        'stroke-dasharray="4 3" fill="none"/>',
+        f'<text x="{margin + size / 2}" y="{margin + size + 24}" font-size="11" '
+        'text-anchor="middle">forecast</text>',
+        f'<text x="12" y="{margin + size / 2}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(-90 12 {margin + size / 2})">recalibrated</text>',
+    ]
+    for k, label in enumerate(diagram["thresholds"]):
+        colour = _COLOURS[k % len(_COLOURS)]
+        points = " ".join(point(x, y) for x, y in zip(diagram["forecast"][k],
+                                                        diagram["recalibrated"][k]))
+        shapes.append(f'<polyline class="threshold" points="{points}" stroke="{colour}" '
+                      'stroke-width="1.5" fill="none"/>')
+        shapes.append(f'<text x="{margin}" y="{size + 2 * margin + 14 * k + 10}" '
+                      f'font-size="11" fill="{colour}">P(y &lt;= {_escape(label)})</text>')
+    return (f'<svg class="reliability" data-system="{_escape(system)}" width="{width}" '
+            f'height="{height}" role="img" aria-label="reliability diagrams of '
+            f'{_escape(system)}">' + "".join(shapes) + "</svg>")
 
 
 def _comparison_matrix(report, measure, number):

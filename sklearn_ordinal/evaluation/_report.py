@@ -15,6 +15,7 @@ import pandas as pd
 
 from .._markdown import markdown_cell, markdown_text
 from ..metrics._registry import check_recorded_scores
+from ._calibration import CALIBRATION_COLUMNS, CALIBRATION_NOTE
 from ._html import fixed, render_html
 from ._plot import plot_report
 from ._trivial_row import TRIVIAL
@@ -41,6 +42,15 @@ _BASELINE_NOTES = {
     "baseline_labels": "The trivial classifier of each measure chose its class on the "
     "training labels (baseline_labels).",
 }
+
+
+def _calibration_table(records):
+    """The calibration table of a JSON report (None in one without it)."""
+    if not records:
+        return None
+    table = pd.DataFrame.from_records(records).set_index("system")
+    table.index.name = None
+    return table[CALIBRATION_COLUMNS].map(_number)
 
 
 def _plain(value):
@@ -113,6 +123,17 @@ class EvaluationReport:
         ``{system: DataFrame}`` for the systems giving labels: the (weighted) count of
         items of each true class (rows) and predicted class (columns), classes in
         order.
+    calibration : pandas.DataFrame, default=None
+        For the systems giving class probabilities: their ranked probability score
+        (``score``) split into ``miscalibration``, ``discrimination`` and
+        ``uncertainty`` (the CORP decomposition,
+        :func:`~sklearn_ordinal.metrics.ranked_probability_score_decomposition`;
+        UNC is the gold standard's, the same for every system). None when no system
+        gives probabilities.
+    reliability_diagrams : dict, default=None
+        ``{system: {"thresholds", "forecast", "recalibrated"}}``: per threshold
+        ``P(y <= c)``, the forecast values and their CORP recalibrated values (at
+        most 200 of them), as the HTML report draws them.
 
     Attributes
     ----------
@@ -163,6 +184,8 @@ class EvaluationReport:
         settings: dict[str, Any],
         warnings: pd.DataFrame | None = None,
         confusion_matrices: dict[str, pd.DataFrame] | None = None,
+        calibration: pd.DataFrame | None = None,
+        reliability_diagrams: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self.scores = scores
         self.per_class = per_class
@@ -175,6 +198,8 @@ class EvaluationReport:
         self.systems = systems
         self.classes = classes
         self.confusion_matrices = {} if confusion_matrices is None else confusion_matrices
+        self.calibration = calibration
+        self.reliability_diagrams = reliability_diagrams
         self.trivial_classes = trivial_classes
         self.settings = settings
         self.input_note: str | None = None
@@ -185,7 +210,7 @@ class EvaluationReport:
     @classmethod
     def _from_records(cls, *, scores, comparisons, per_class, per_group, per_group_mean,
                       notes, systems, classes, trivial_classes, settings, warnings=None,
-                      confusion_matrices=None):
+                      confusion_matrices=None, calibration=None, reliability_diagrams=None):
         measures = [measure["name"] for measure in settings["measures"]]
         rows = list(systems) + [TRIVIAL]
         table = pd.DataFrame.from_records(scores).set_index(["system", "measure"])
@@ -216,6 +241,8 @@ class EvaluationReport:
             confusion_matrices=confusion_matrices,
             trivial_classes=dict(trivial_classes),
             settings=settings,
+            calibration=calibration,
+            reliability_diagrams=reliability_diagrams,
         )
 
     @property
@@ -354,6 +381,8 @@ class EvaluationReport:
         if self.per_group_mean is not None:
             sections += [self._pooled_note(),
                          table(self._pooled_and_mean(number, " / "))]
+        if self.calibration is not None:
+            sections += [CALIBRATION_NOTE, table(self.calibration.map(number))]
         if len(self.notes):
             sections += ["Notes:\n" + "\n".join(
                 textwrap.fill(f"- {row.system}, {row.measure}: {row.reason}.", width,
@@ -549,6 +578,11 @@ class EvaluationReport:
                 for system, matrix in self.confusion_matrices.items()
                 for true, row in matrix.iterrows() for predicted, count in row.items()
             ],
+            "calibration": None if self.calibration is None else [
+                {"system": system, **{key: _plain(value) for key, value in row.items()}}
+                for system, row in self.calibration.iterrows()
+            ],
+            "reliability_diagrams": self.reliability_diagrams,
         }
 
     @overload
@@ -681,6 +715,8 @@ class EvaluationReport:
             classes=content["classes"],
             trivial_classes=content["trivial_classes"],
             settings=content["settings"],
+            calibration=_calibration_table(content.get("calibration")),
+            reliability_diagrams=content.get("reliability_diagrams"),
         )
         report.input_note = content.get("input_note")
         return report
@@ -782,6 +818,15 @@ class EvaluationReport:
             lines += _markdown_table(
                 ["measure"] + list(pooled.columns),
                 [[measure] + list(row) for measure, row in pooled.iterrows()],
+            )
+            lines.append("")
+        if self.calibration is not None:
+            lines += ["## Calibration of the class probabilities", "",
+                      markdown_text(CALIBRATION_NOTE), ""]
+            lines += _markdown_table(
+                ["system", "RPS", "MCB", "DSC", "UNC"],
+                [[system] + [number(value) for value in row]
+                 for system, row in self.calibration.iterrows()],
             )
             lines.append("")
         if len(self.notes):

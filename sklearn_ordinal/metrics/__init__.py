@@ -36,6 +36,13 @@ from ._error import (
 from ._plot.roc_surface import RocSurfaceDisplay
 from ._probabilistic import ranked_probability_score  # noqa: F401 (deprecated, not in __all__)
 from ._probabilistic import ranked_probability_score_loss
+from ._calibration import (
+    OrdinalCalibrationCurve,
+    ScoreDecomposition,
+    ordinal_calibration_curve,
+    ranked_probability_score_decomposition,
+)
+from ._plot.ordinal_calibration import OrdinalCalibrationDisplay
 from ._quantification import (
     match_distance,
     normalized_match_distance,
@@ -102,6 +109,12 @@ __all__ = [
     "RocSurfaceDisplay",
     # Probabilistic (Epstein 1969)
     "ranked_probability_score_loss",
+    # Calibration of the class probabilities (Dimitriadis, Gneiting and Jordan 2021)
+    "ranked_probability_score_decomposition",
+    "ScoreDecomposition",
+    "ordinal_calibration_curve",
+    "OrdinalCalibrationCurve",
+    "OrdinalCalibrationDisplay",
     # Ordinal quantification (SemEval-2016 Task 4 E; Sakai 2021; LeQua 2024)
     "match_distance",
     "normalized_match_distance",

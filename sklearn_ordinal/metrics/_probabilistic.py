@@ -157,16 +157,27 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
     The measure is ``scale`` times the weighted mean of ``per_item`` (1, or
     ``1 / (K - 1)`` when ``normalize``); resampling redraws the items.
     """
-    y_true, y_proba, sample_weight = _on_the_host(
-        "ranked_probability_score_loss", y_true, y_proba, sample_weight
+    classes, codes, cumulative, sample_weight = _cumulative_forecasts(
+        y_true, y_proba, labels, sample_weight, "ranked_probability_score_loss"
     )
+    n_classes = len(classes)
+    cumulative -= np.arange(n_classes - 1) >= codes[:, np.newaxis]
+    per_item = np.einsum("ij,ij->i", cumulative, cumulative)
+    return per_item, sample_weight, 1 / (n_classes - 1) if normalize else 1.0
+
+
+def _cumulative_forecasts(y_true, y_proba, labels, sample_weight, measure):
+    """``(classes, codes, F, sample_weight)`` of checked probabilities: ``F[i, k]``
+    the cumulative probability :math:`P(Y \\le c_k)` of item ``i`` for the first
+    ``K - 1`` classes (the K-th is 1 for every forecast), zero-weight items dropped."""
+    y_true, y_proba, sample_weight = _on_the_host(measure, y_true, y_proba, sample_weight)
     y_proba = _check_proba(y_proba)
     classes, codes, y_proba, sample_weight, _ = check_scored_targets(
         y_true,
         y_proba,
         labels=labels,
         sample_weight=sample_weight,
-        measure="ranked_probability_score_loss",
+        measure=measure,
     )
     n_classes = y_proba.shape[1]
     if len(classes) != n_classes:
@@ -176,10 +187,7 @@ def _item_scores(y_true, y_proba, labels, sample_weight, normalize=False):
             "class order."
         )
     # Cumulative sums over the first K - 1 classes: the K-th is 1 on both sides.
-    cumulative = np.cumsum(y_proba[:, :-1], axis=1)
-    cumulative -= np.arange(n_classes - 1) >= codes[:, np.newaxis]
-    per_item = np.einsum("ij,ij->i", cumulative, cumulative)
-    return per_item, sample_weight, 1 / (n_classes - 1) if normalize else 1.0
+    return classes, codes, np.cumsum(y_proba[:, :-1], axis=1), sample_weight
 
 
 def ranked_probability_score(*args: Any, **kwargs: Any) -> float:

@@ -19,6 +19,7 @@ panel of human annotators, with the :func:`alternative_annotator_test`.
 """
 
 from ._across_datasets import AcrossDatasetsComparison, compare_across_datasets
+from ._calibration_intervals import decomposition_interval
 from ._bayesian import BayesianSignedRankResult, bayesian_signed_rank_test
 from ._critical_difference import CriticalDifferenceDisplay
 from ._intervals import compare_scores, score_interval
@@ -32,6 +33,7 @@ from ._resampling import ConfidenceInterval, ScoreComparison, ScoreInterval
 __all__ = [
     "score_interval",
     "compare_scores",
+    "decomposition_interval",
     "ScoreInterval",
     "ScoreComparison",
     "ConfidenceInterval",
