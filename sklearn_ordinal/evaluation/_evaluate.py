@@ -65,7 +65,9 @@ INTERVAL_METHOD = "bca"
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
                    "of its inversion; paired randomization p-value beside them (not for "
-                   "the ranking measures)")
+                   "the ranking measures); for a measure whose interval is analytic "
+                   "(interval_methods: normal, delong), the normal interval of the "
+                   "difference from the paired influence values and its z test")
 # The verdict of a comparison whose Holm-adjusted p-value is not below the level.
 NO_DIFFERENCE = "no difference"
 
