@@ -392,8 +392,8 @@ def _add_evaluate_parser(commands):
                          choices=["auto", "bca", "percentile", "basic", "normal", "delong"],
                          default="auto",
                          help="interval method (default: auto, the analytic interval "
-                              "(normal; DeLong's for the ranking measures) from 1000 "
-                              "items on, else BCa)")
+                              "(normal; DeLong's for the ranking measures) on large "
+                              "data, where it covers as BCa does, else BCa)")
     scoring.add_argument("--seed", type=whole_number, metavar="N",
                          help="seed of the resampling, for numbers that repeat exactly")
     output = parser.add_argument_group("output")

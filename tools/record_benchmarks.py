@@ -45,11 +45,16 @@ RUNS = {
     "bench_intervals_issue_39": ["--issue-39"],
     # About 30 minutes on 2 cores.
     "bench_ranking_coverage": [],
+    # Issue 45's: the analytic intervals, the reports, U_pairs' memory.
+    "bench_intervals_issue_45": ["--issue-45"],
+    # About 60 minutes on 2 quiet cores (--jobs 16 on 16).
+    "bench_interval_coverage": ["--jobs", "2"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_intervals_issue_table": "bench_intervals",
-           "bench_intervals_issue_39": "bench_intervals"}
+           "bench_intervals_issue_39": "bench_intervals",
+           "bench_intervals_issue_45": "bench_intervals"}
 
 
 def script_of(name):

@@ -518,9 +518,11 @@ def evaluate(
         variance of its influence values; DeLong's for the ranking measures), whose
         comparisons are the z test of the paired difference. ``"delong"`` applies to
         the ranking measures only; the other measures then use BCa. ``"auto"``: the
-        analytic interval where the coverage study found it as good as BCa's (from
-        1000 items, a class of at least 10 items; see the :ref:`User Guide
-        <uncertainty>`), BCa otherwise. The report's header says which method each
+        analytic interval where the coverage study found it as good as BCa's (see
+        :func:`~sklearn_ordinal.stats.score_interval` and the :ref:`User Guide
+        <analytic_interval>`: e.g. label measures from 1000 items with a class of
+        at least 30), BCa otherwise; a distance measure follows the rule of real
+        values when a system gives them. The report's header says which method each
         measure used.
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a
