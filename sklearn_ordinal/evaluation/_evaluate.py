@@ -520,7 +520,7 @@ def evaluate(
         the ranking measures only; the other measures then use BCa. ``"auto"``: the
         analytic interval where the coverage study found it as good as BCa's (see
         :func:`~sklearn_ordinal.stats.score_interval` and the :ref:`User Guide
-        <analytic_interval>`: e.g. label measures from 1000 items with a class of
+        <analytic_interval>`: e.g. label measures from 300 items with a class of
         at least 30), BCa otherwise; a distance measure follows the rule of real
         values when a system gives them. The report's header says which method each
         measure used.

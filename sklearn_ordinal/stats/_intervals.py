@@ -693,7 +693,7 @@ def score_interval(
     method : {"auto", "bca", "percentile", "basic", "normal", "delong"}, default="auto"
         ``"auto"`` takes the analytic interval (``"normal"``; DeLong's for the
         ranking measures, reported as ``"delong"``) where the coverage study found
-        it within one point of BCa's: label measures from 1000 items (or groups),
+        it within one point of BCa's: label measures from 300 items (or groups),
         a regressor's real values from 10 000, the ranked probability score from
         100, with a smallest class of 30 items; the ranking measures from 1000
         items with two in every class (not over groups); never the maxima and

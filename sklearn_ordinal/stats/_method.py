@@ -25,7 +25,7 @@ AUTO_ANALYTIC_FROM = {
     "ranking": 1000,
     "probabilistic": 100,
     "real-valued distance": 10_000,
-    "label": 1000,
+    "label": 300,
 }
 # DeLong's variance needs two items of every class (its within-class terms). The
 # delta method's macro averages estimate a class's variance from its own items: the
