@@ -174,11 +174,11 @@ def test_paired_counting_gives_the_general_paths_numbers(labels, dtype, monkeypa
     a = np.clip(y + rng.integers(-1, 2, 300), 0, 4).astype(dtype)
     b = rng.integers(1, 5, 300).astype(dtype)  # never predicts class 0
     fast = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
-                          n_resamples=199, random_state=0)
+                          n_resamples=199, random_state=0, method="bca")
     assert _intervals._paired_counts(y, [a, b], labels) is not None
     monkeypatch.setattr(_intervals, "_paired_counts", lambda *args: None)
     slow = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
-                          n_resamples=199, random_state=0)
+                          n_resamples=199, random_state=0, method="bca")
     assert fast.estimate == slow.estimate
     assert fast.confidence_interval == slow.confidence_interval
     assert fast.pvalue == slow.pvalue
