@@ -195,6 +195,35 @@ def table(done, reps):
     return "\n".join(lines)
 
 
+def rule(done, sizes=SIZES, models=MODELS):
+    """Per family, the smallest n from which the analytic interval covers within one
+    point of BCa in every cell (every model and measure) at that n and above: where
+    ``method="auto"`` may switch. The ``small class`` model (a class of about 8
+    items) is left out: auto keeps BCa there by its smallest-class condition."""
+    lines = ["", "Rule (normal within 1 point of BCa in every cell from n on; the 'small "
+             "class' model, whose class of ~8 items auto sends to BCa, left out):"]
+    for group in GROUPS:
+        good = []
+        for n in sizes:
+            records = [done.get((model, n, group)) for model in models
+                       if model != "small class"]
+            if any(record is None for record in records):
+                good.append(None)
+                continue
+            gaps = [record["coverage"][i][2] - record["coverage"][i][0]
+                    for record in records for i in range(len(record["measures"]))]
+            good.append(min(gaps) >= -0.01)
+        start = None
+        for i in range(len(sizes) - 1, -1, -1):
+            if good[i] is not True:
+                break
+            start = sizes[i]
+        worst = {n: ok for n, ok in zip(sizes, good)}
+        lines.append(f"  {group:<14s} analytic from n = {start} "
+                     f"(per n, within a point everywhere: {worst})")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=600)
@@ -219,7 +248,9 @@ def main():
                     file.write(json.dumps(record) + "\n")
                 print(f"{record['model']} {record['n']} {record['group']}: "
                       f"{record['cpu_seconds']:.0f} s CPU", flush=True)
-    print(table(read_cells(args.cells), args.reps))
+    done = read_cells(args.cells)
+    print(table(done, args.reps))
+    print(rule(done))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Coverage of the ranking measures' intervals: where ``method="auto"`` switches to DeLong.
 
 ``evaluate(method="auto")`` gives VUS and U_cons DeLong's analytic interval (no
-resampling) from ``sklearn_ordinal.evaluation._evaluate._DELONG_FROM`` items on, the
+resampling) from ``sklearn_ordinal.stats._method.AUTO_ANALYTIC_FROM["ranking"]`` items on, the
 BCa bootstrap below. This script measures, for VUS and U_cons, how often the 95 %
 BCa, percentile and DeLong intervals cover the population value, at
 n = 100, 300, 1000 and 3000 items, on three score models of five ordered classes:

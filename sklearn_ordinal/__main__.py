@@ -390,10 +390,12 @@ def _add_evaluate_parser(commands):
     scoring.add_argument("--n-resamples", type=positive, metavar="N",
                          help="bootstrap resamples and random exchanges (default: 9999, as "
                          "sklearn_ordinal.evaluate and SciPy)")
-    scoring.add_argument("--method", choices=["auto", "bca", "percentile", "basic", "delong"],
+    scoring.add_argument("--method",
+                         choices=["auto", "bca", "percentile", "basic", "normal", "delong"],
                          default="auto",
-                         help="interval method (default: auto, DeLong's for the ranking "
-                              "measures on more than 10000 items, else BCa)")
+                         help="interval method (default: auto, the analytic interval "
+                              "(normal; DeLong's for the ranking measures) on large "
+                              "data, where it covers as BCa does, else BCa)")
     scoring.add_argument("--seed", type=whole_number, metavar="N",
                          help="seed of the resampling, for numbers that repeat exactly")
     output = parser.add_argument_group("output")

@@ -15,7 +15,12 @@ from scipy.stats import DegenerateDataWarning
 
 from sklearn_ordinal.metrics._registry import resolve
 from sklearn_ordinal.stats import compare_scores, score_interval
-from sklearn_ordinal.stats._method import auto_method, smallest_class
+from sklearn_ordinal.stats._method import (
+    _SMALLEST_CLASS,
+    AUTO_ANALYTIC_FROM,
+    auto_method,
+    smallest_class,
+)
 
 LABELS = np.arange(5)
 
@@ -227,17 +232,28 @@ def test_delong_is_refused_for_the_other_measures():
 
 
 def test_auto_takes_the_analytic_interval_on_large_data_only():
-    y, output = _data(999, 15, "real")
+    start = AUTO_ANALYTIC_FROM["real-valued distance"]
+    y, output = _data(start - 1, 15, "real")
     assert score_interval("neg_mean_absolute_error", y, output, n_resamples=99,
                           random_state=0).method == "bca"
-    y, output = _data(1000, 15, "real")
+    y, output = _data(start, 15, "real")
     assert score_interval("neg_mean_absolute_error", y, output).method == "normal"
     assert compare_scores("neg_mean_absolute_error", y, output, output + 0.1).method == "normal"
-    # A class of fewer than 10 items: BCa, whatever the size.
+    # A class of fewer items than the rule asks: BCa, whatever the size.
     y[y == 0] = 1
-    y[:9] = 0
+    y[:_SMALLEST_CLASS["real-valued distance"] - 1] = 0
     assert score_interval("neg_macro_mean_absolute_error", y, output, n_resamples=99,
                           random_state=0).method == "bca"
+
+
+def test_auto_follows_the_rule_of_each_family():
+    for name, kind, family in [("cem_ord", "labels", "label"),
+                               ("neg_ranked_probability_score", "proba", "probabilistic")]:
+        start = AUTO_ANALYTIC_FROM[family]
+        spec = resolve(name, {})
+        assert auto_method(spec, start - 1, 10**6, False) == "bca"
+        assert auto_method(spec, start, 10**6, False) == "normal"
+        assert auto_method(spec, start, _SMALLEST_CLASS[family] - 1, False) == "bca"
 
 
 def test_auto_keeps_the_bootstrap_for_maxima_and_minima_over_classes():
@@ -246,6 +262,29 @@ def test_auto_keeps_the_bootstrap_for_maxima_and_minima_over_classes():
     assert auto_method(resolve("vus", {}), 10**6, 10**5, True) == "bca"
     assert auto_method(resolve("vus", {}), 10**6, 10**5, False) == "delong"
     assert auto_method(resolve("cem_ord", {}), 10**6, 10**5, True) == "normal"
+
+
+def test_compare_to_trivial_takes_the_analytic_comparison():
+    from sklearn.linear_model import LinearRegression
+
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
+    rng = np.random.default_rng(16)
+    X = rng.normal(size=(600, 3))
+    y = np.clip(np.rint(X[:, 0] + 2 + rng.normal(0, 0.7, 600)), 0, 4).astype(int)
+    tables = {method: compare_to_trivial(
+        LinearRegression(), X, y, scoring="neg_mean_absolute_error", cv=3,
+        confidence_level=0.95, n_resamples=999, random_state=0, method=method)
+        for method in ("normal", "percentile")}
+    normal, percentile = (tables[m].iloc[0] for m in ("normal", "percentile"))
+    assert normal["difference"] == percentile["difference"]
+    # Symmetric about the difference, with the z test's p-value.
+    half = normal["difference_high"] - normal["difference"]
+    assert normal["difference"] - normal["difference_low"] == pytest.approx(half)
+    se = half / ndtri(0.975)
+    assert normal["pvalue"] == pytest.approx(2 * ndtr(-abs(normal["difference"]) / se))
+    assert half == pytest.approx(
+        (percentile["difference_high"] - percentile["difference_low"]) / 2, rel=0.15)
 
 
 def test_smallest_class_counts_weights():

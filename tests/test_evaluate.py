@@ -87,9 +87,11 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
             if pred is None:
                 assert np.isnan(cell["estimate"])
                 continue
-            # Common random numbers: the report's seed for every interval and comparison.
+            # Common random numbers: the report's seed for every interval and comparison,
+            # by the method the report says it used for the measure.
+            method = report.settings["interval_methods"][name]
             direct = score_interval(scorer, y, pred, random_state=seed,
-                                    **data, **common)
+                                    **data, **common, method=method)
             expected = _measure_value(scorer, y, pred, **data)
             assert cell["estimate"] == pytest.approx(expected, rel=1e-12, abs=1e-12)
             assert cell["estimate"] == direct.estimate
@@ -101,17 +103,26 @@ def _check_against_direct(report, y, systems, fed, labels=None, sample_weight=No
                 assert (name, a, b) not in report.comparisons.index
                 continue
             row = report.comparisons.loc[(name, a, b)]
+            method = report.settings["interval_methods"][name]
+            analytic = method in ("normal", "delong")
             direct = compare_scores(scorer, y, pred_a, pred_b,
                                     random_state=seed, **data, **common,
-                                    method="percentile")
+                                    method=method if analytic else "percentile")
             assert row["difference"] == direct.estimate
             assert (row["low"], row["high"]) == tuple(direct.confidence_interval)
-            assert row["pvalue"] == percentile_interval_pvalue(direct.bootstrap_distribution)
-            if measure["family"] == "ranking":
+            if analytic:
+                # The analytic comparison's own z test (#45).
+                assert direct.test == method and row["pvalue"] == direct.pvalue
+                assert np.isnan(row["pvalue_randomization"])
+            elif measure["family"] == "ranking":
                 # No exchange of two rankers' scores (they share no scale).
+                assert row["pvalue"] == percentile_interval_pvalue(
+                    direct.bootstrap_distribution)
                 assert direct.test == "percentile inversion"
                 assert np.isnan(row["pvalue_randomization"])
             else:
+                assert row["pvalue"] == percentile_interval_pvalue(
+                    direct.bootstrap_distribution)
                 assert direct.test == "randomization"
                 assert row["pvalue_randomization"] == direct.pvalue
             assert (row["estimate_a"], row["estimate_b"]) == (direct.estimate_a,
@@ -412,7 +423,8 @@ def test_float_class_labels_are_labels_not_scores():
 
 def test_json_round_trip_gives_the_direct_numbers():
     y, systems = _data()
-    report = evaluate(y, systems, groups=np.arange(len(y)) % 5, n_resamples=B, random_state=9)
+    report = evaluate(y, systems, groups=np.arange(len(y)) % 5, n_resamples=B, random_state=9,
+                      method="bca")
     content = json.loads(report.to_json())
     assert content["format"] == "sklearn_ordinal.evaluation"
     assert content["classes"] == [0, 1, 2, 3, 4]

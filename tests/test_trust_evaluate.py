@@ -18,6 +18,7 @@ from sklearn_ordinal.metrics import (
     root_mean_squared_error,
 )
 from sklearn_ordinal.stats import compare_scores, score_interval
+from sklearn_ordinal.stats._method import AUTO_ANALYTIC_FROM
 
 
 def test_groups_are_scored_over_the_gold_standards_classes():
@@ -90,9 +91,12 @@ def test_auto_gives_the_ranking_measures_delong_on_large_data_only():
     y, a, _ = _scores(1000)
     large = evaluate(y, {"a": a}, measures=["vus", "neg_mean_absolute_error"],
                      n_resamples=99, random_state=0)
-    # From 1000 items the other smooth measures take the analytic interval too (#45).
+    # The other smooth measures take the analytic interval by their own family's rule
+    # (#45): real values from AUTO_ANALYTIC_FROM["real-valued distance"] items.
+    real_valued = ("normal" if AUTO_ANALYTIC_FROM["real-valued distance"] <= 1000
+                   else "bca")
     assert large.settings["interval_methods"] == {"vus": "delong",
-                                                  "mean_absolute_error": "normal"}
+                                                  "mean_absolute_error": real_valued}
     # A class of one item has no DeLong variance: the bootstrap, however large the data.
     y[0] = 4
     lone = evaluate(y, {"a": a}, measures=["vus"], n_resamples=99, random_state=0)
@@ -170,11 +174,11 @@ def test_paired_counting_gives_the_general_paths_numbers(labels, dtype, monkeypa
     a = np.clip(y + rng.integers(-1, 2, 300), 0, 4).astype(dtype)
     b = rng.integers(1, 5, 300).astype(dtype)  # never predicts class 0
     fast = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
-                          n_resamples=199, random_state=0)
+                          n_resamples=199, random_state=0, method="bca")
     assert _intervals._paired_counts(y, [a, b], labels) is not None
     monkeypatch.setattr(_intervals, "_paired_counts", lambda *args: None)
     slow = compare_scores("neg_macro_mean_absolute_error", y, a, b, labels=labels,
-                          n_resamples=199, random_state=0)
+                          n_resamples=199, random_state=0, method="bca")
     assert fast.estimate == slow.estimate
     assert fast.confidence_interval == slow.confidence_interval
     assert fast.pvalue == slow.pvalue

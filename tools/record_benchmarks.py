@@ -59,12 +59,17 @@ RUNS = {
     # Issue 49: the CORP decomposition's speed, the consistency bands' coverage.
     "bench_calibration": [],
     "bench_calibration_intervals": ["--intervals"],
+    # Issue 45's: the analytic intervals, the reports, U_pairs' memory.
+    "bench_intervals_issue_45": ["--issue-45"],
+    # About 60 minutes on 2 quiet cores (--jobs 16 on 16).
+    "bench_interval_coverage": ["--jobs", "2"],
 }
 
 # The script of a results file whose name is not the script's.
 SCRIPTS = {"bench_array_api_cuda": "bench_array_api",
            "bench_intervals_issue_table": "bench_intervals",
            "bench_intervals_issue_39": "bench_intervals",
+           "bench_intervals_issue_45": "bench_intervals",
            "bench_agreement_issue_48": "bench_agreement",
            "bench_calibration_intervals": "bench_calibration"}
 

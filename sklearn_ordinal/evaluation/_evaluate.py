@@ -66,7 +66,9 @@ INTERVAL_METHOD = "bca"
 COMPARISON_INTERVAL_METHOD = "percentile"
 COMPARISON_TEST = ("paired bootstrap: percentile interval of the difference and the p-value "
                    "of its inversion; paired randomization p-value beside them (not for "
-                   "the ranking measures)")
+                   "the ranking measures); for a measure whose interval is analytic "
+                   "(interval_methods: normal, delong), the normal interval of the "
+                   "difference from the paired influence values and its z test")
 # The verdict of a comparison whose Holm-adjusted p-value is not below the level.
 NO_DIFFERENCE = "no difference"
 
@@ -517,9 +519,11 @@ def evaluate(
         variance of its influence values; DeLong's for the ranking measures), whose
         comparisons are the z test of the paired difference. ``"delong"`` applies to
         the ranking measures only; the other measures then use BCa. ``"auto"``: the
-        analytic interval where the coverage study found it as good as BCa's (from
-        1000 items, a class of at least 10 items; see the :ref:`User Guide
-        <uncertainty>`), BCa otherwise. The report's header says which method each
+        analytic interval where the coverage study found it as good as BCa's (see
+        :func:`~sklearn_ordinal.stats.score_interval` and the :ref:`User Guide
+        <analytic_interval>`: e.g. label measures from 300 items with a class of
+        at least 30), BCa otherwise; a distance measure follows the rule of real
+        values when a system gives them. The report's header says which method each
         measure used.
     random_state : int, RandomState instance or None, default=None
         Seeds everything. The seed used (drawn when None) is in the report, so a

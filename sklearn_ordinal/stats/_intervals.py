@@ -694,10 +694,12 @@ def score_interval(
     method : {"auto", "bca", "percentile", "basic", "normal", "delong"}, default="auto"
         ``"auto"`` takes the analytic interval (``"normal"``; DeLong's for the
         ranking measures, reported as ``"delong"``) where the coverage study found
-        it as good as BCa's: from 1000 items (or groups, not for the ranking
-        measures) and a smallest class of 10 items (2 for the ranking measures and
-        the ranked probability score), for every measure but the maxima and minima
-        over classes; BCa otherwise (see the :ref:`User Guide <uncertainty>`).
+        it within one point of BCa's: label measures from 300 items (or groups),
+        a regressor's real values from 10 000, the ranked probability score from
+        100, with a smallest class of 30 items; the ranking measures from 1000
+        items with two in every class (not over groups); never the maxima and
+        minima over classes. BCa otherwise (see the :ref:`User Guide
+        <analytic_interval>`).
     labels, class_values, sample_weight
         As for the measure.
     groups : array-like of shape (n_samples,), default=None
