@@ -79,7 +79,7 @@ def main(argv=None):
         data[0, empty] = complete[0, empty]
         results = {}
         for name in COEFFICIENTS:
-            for method in ("analytic", "bca"):
+            for method in ("normal", "bca"):
                 results[name, method] = agreement_interval(
                     data, coefficient=name, weights="quadratic", labels=LABELS,
                     method=method, n_resamples=args.resamples, random_state=replication)

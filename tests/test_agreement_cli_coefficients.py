@@ -56,7 +56,7 @@ def test_icc_and_analytic_intervals(capsys, tmp_path):
     path = tmp_path / "sf.csv"
     judges.to_csv(path, index=False)
     code, out, err = _run(capsys, "agreement", path, "--coefficient", "icc", "--form",
-                          "ICC(3,1)", "--method", "analytic")
+                          "ICC(3,1)", "--method", "normal")
     assert code == 0, err
     result = intraclass_correlation_interval(judges.to_numpy().T, form="ICC(3,1)")
     low, high = result.confidence_interval

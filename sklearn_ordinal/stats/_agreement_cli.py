@@ -65,7 +65,7 @@ numbers). Bad input exits with code 2 and a one-line message on standard error.
 intraclass_correlation_interval): alpha, ac1 (Gwet's AC1), ac2 (Gwet's AC2, with
 --weights, default ordinal), fleiss, conger, bp (Brennan-Prediger), pa (percent
 agreement), icc (--form, default ICC(2,1); needs every rating). fleiss, conger, bp
-and pa use --weights (default identity). --method analytic gives Gwet's variance
+and pa use --weights (default identity). --method normal gives Gwet's variance
 (the ICC's F interval); alpha's interval is then BCa.
 
 --judge COLUMN holds the annotator COLUMN (a column of a wide table, or an
@@ -161,8 +161,8 @@ def add_agreement_parser(commands):
     parser.add_argument("--n-resamples", type=positive, default=DEFAULT_N_RESAMPLES,
                         metavar="N", help="bootstrap resamples of the units (default: "
                         f"{DEFAULT_N_RESAMPLES})")
-    parser.add_argument("--method", choices=["bca", "percentile", "basic", "analytic"],
-                        default="bca", help="interval method (default: bca; analytic: "
+    parser.add_argument("--method", choices=["bca", "percentile", "basic", "normal"],
+                        default="bca", help="interval method (default: bca; normal: "
                         "Gwet's variance and the ICC's F interval, alpha's stays BCa)")
     parser.add_argument("--coefficient", type=_coefficients, metavar="NAME,...",
                         help="coefficients to print: alpha, ac1, ac2, fleiss, conger, bp, "
@@ -368,7 +368,7 @@ def _score(args):
                 result = krippendorff_alpha_interval(
                     data, level=level, labels=labels,
                     confidence_level=args.confidence_level, n_resamples=args.n_resamples,
-                    method="bca" if args.method == "analytic" else args.method,
+                    method="bca" if args.method == "normal" else args.method,
                     random_state=args.seed)
                 low, high = result.confidence_interval
             except (UndefinedMeasureError, ValueError) as error:
@@ -385,7 +385,7 @@ def _other_coefficient(args, name, data, labels):
                   n_resamples=args.n_resamples, random_state=args.seed)
     if name == "icc":
         result = intraclass_correlation_interval(
-            data, form=args.form, method="f" if args.method == "analytic" else args.method,
+            data, form=args.form, method="f" if args.method == "normal" else args.method,
             **common)
         shown = args.form
     else:
@@ -426,7 +426,7 @@ def _report(args, layout, reliability, rows, notes, other_rows=()):
     lines += [
         "",
         f"Intervals: {method} over the {len(reliability.counts)} pairable "
-        f"units, {args.n_resamples} resamples, {seed}." if args.method != "analytic" else
+        f"units, {args.n_resamples} resamples, {seed}." if args.method != "normal" else
         f"Intervals: Gwet's analytic variance (the ICC's F interval; alpha's BCa bootstrap, "
         f"{args.n_resamples} resamples, {seed}).",
         "1 = perfect agreement, 0 = the agreement of chance.",
@@ -436,7 +436,7 @@ def _report(args, layout, reliability, rows, notes, other_rows=()):
 
 
 _METHOD_NAMES = {"bca": "BCa bootstrap", "percentile": "percentile bootstrap",
-                 "basic": "basic bootstrap", "analytic": "analytic"}
+                 "basic": "basic bootstrap", "normal": "normal (Gwet's variance; the ICC's F interval)"}
 
 
 def _judge(args, wide, layout):

@@ -1,7 +1,8 @@
 r"""Confidence intervals of the chance-corrected agreement coefficients.
 
-Two ways, as ``method=`` says. ``"analytic"``: Gwet's (2008, 2014) linearized
-variance over the units, the standard error irrCAC publishes, with Student's
+Two ways, as ``method=`` says. ``"normal"`` (the name the package's other
+intervals give their linearized, delta-method variance): Gwet's (2008, 2014)
+linearized variance over the units, the standard error irrCAC publishes, with Student's
 :math:`t` on :math:`n - 1` degrees of freedom. The bootstrap (``"bca"``,
 ``"percentile"``, ``"basic"``): the units are drawn with replacement, as for
 alpha (``_krippendorff.py``); units with the same annotations are one cell, a
@@ -134,7 +135,7 @@ def _bootstrap(cells, multiplicity, coefficient, weights, n_annotators, n_resamp
         "weights": [StrOptions(set(WEIGHTS)), "array-like"],
         "labels": ["array-like", None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
-        "method": [StrOptions({"analytic", "bca", "percentile", "basic"})],
+        "method": [StrOptions({"normal", "bca", "percentile", "basic"})],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
         "random_state": ["random_state"],
     },
@@ -148,13 +149,13 @@ def agreement_interval(
     weights: Union[str, ArrayLike] = "identity",
     labels: Optional[ArrayLike] = None,
     confidence_level: float = 0.95,
-    method: Literal["analytic", "bca", "percentile", "basic"] = "analytic",
+    method: Literal["normal", "bca", "percentile", "basic"] = "normal",
     n_resamples: int = DEFAULT_N_RESAMPLES,
     random_state: Union[int, np.random.RandomState, None] = None,
 ) -> ScoreInterval:
     r"""An agreement coefficient with its confidence interval over the units.
 
-    ``method="analytic"`` gives Gwet's (2008; 2014, chapter 5) linearized
+    ``method="normal"`` gives Gwet's (2008; 2014, chapter 5) linearized
     variance, irrCAC's standard error: with :math:`n` the units that have an
     annotation, :math:`n'` those with two or more, :math:`p_{a|i}` unit
     :math:`i`'s observed agreement (0 when it has fewer than two) and
@@ -187,10 +188,10 @@ def agreement_interval(
         Every possible value, lowest first.
     confidence_level : float, default=0.95
         In (0, 1).
-    method : {"analytic", "bca", "percentile", "basic"}, default="analytic"
+    method : {"normal", "bca", "percentile", "basic"}, default="normal"
         Gwet's variance, or a bootstrap interval.
     n_resamples : int, default=9999
-        Bootstrap resamples (unused by ``"analytic"``).
+        Bootstrap resamples (unused by ``"normal"``).
     random_state : int, RandomState instance or None, default=None
         Seeds the resampling.
 
@@ -199,7 +200,7 @@ def agreement_interval(
     result : ScoreInterval
         ``estimate``, ``confidence_interval``, ``standard_error`` (Gwet's, or the
         bootstrap distribution's), ``bootstrap_distribution`` (empty for
-        ``"analytic"``), ``method``, ``n_undefined``.
+        ``"normal"``), ``method``, ``n_undefined``.
 
     Raises
     ------
@@ -228,7 +229,7 @@ def agreement_interval(
     >>> [round(end, 3) for end in result.confidence_interval]  # irrCAC: (0.461, 1)
     [0.461, 1.0]
     """
-    if method != "analytic":
+    if method != "normal":
         check_n_resamples(n_resamples, confidence_level)
     ratings = _ratings(reliability_data, labels, weights)
     n_annotators = ratings.codes.shape[0]
@@ -238,7 +239,7 @@ def agreement_interval(
         raise UndefinedMeasureError(
             f"{_NAMES[coefficient]} is undefined on these data (no unit has two "
             "annotations, or chance agreement is 1), so no interval can be given.")
-    if method == "analytic":
+    if method == "normal":
         n_units = ratings.codes.shape[1]
         if n_units < 2:
             raise ValueError("An interval needs two units with an annotation or more.")
@@ -248,7 +249,7 @@ def agreement_interval(
             estimate=estimate,
             confidence_interval=ConfidenceInterval(float(estimate - half),
                                                    float(min(estimate + half, 1.0))),
-            standard_error=error, bootstrap_distribution=np.empty(0), method="analytic",
+            standard_error=error, bootstrap_distribution=np.empty(0), method="normal",
             confidence_level=confidence_level)
     cells, multiplicity = _cells(ratings, coefficient)
     rng = check_random_state(random_state)

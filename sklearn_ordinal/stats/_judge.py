@@ -383,7 +383,7 @@ def _measured(name, raters, data, classes, settings, rng_seed):
         alpha = krippendorff_alpha_interval(
             data, level=level, labels=labels, confidence_level=settings["confidence_level"],
             n_resamples=settings["n_resamples"],
-            method=settings["method"] if settings["method"] != "analytic" else "bca",
+            method=settings["method"] if settings["method"] != "normal" else "bca",
             random_state=rng_seed)
         row.update(alpha=alpha.estimate, alpha_low=alpha.confidence_interval.low,
                    alpha_high=alpha.confidence_interval.high)
@@ -436,7 +436,7 @@ def _leniency(data, level, confidence_level):
         "coefficient": [StrOptions(set(COEFFICIENTS))],
         "weights": [StrOptions(set(WEIGHTS)), "array-like", None],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
-        "method": [StrOptions({"analytic", "bca", "percentile", "basic"})],
+        "method": [StrOptions({"normal", "bca", "percentile", "basic"})],
         "n_resamples": [Interval(Integral, 1, None, closed="left")],
         "epsilon": [Interval(Real, 0, 1, closed="both")],
         "q": [Interval(Real, 0, 1, closed="neither")],
@@ -456,7 +456,7 @@ def judge_agreement(
                          "percent_agreement"] = "gwet_ac",
     weights: Union[str, ArrayLike, None] = None,
     confidence_level: float = 0.95,
-    method: Literal["analytic", "bca", "percentile", "basic"] = "bca",
+    method: Literal["normal", "bca", "percentile", "basic"] = "bca",
     n_resamples: int = DEFAULT_N_RESAMPLES,
     epsilon: float = 0.2,
     q: float = 0.05,
@@ -505,9 +505,9 @@ def judge_agreement(
         ordinal at the ordinal level, quadratic at the interval level.
     confidence_level : float, default=0.95
         Of every interval.
-    method : {"analytic", "bca", "percentile", "basic"}, default="bca"
+    method : {"normal", "bca", "percentile", "basic"}, default="bca"
         The coefficient's interval (alpha's is always a bootstrap: BCa when
-        ``"analytic"``).
+        ``"normal"``).
     n_resamples : int, default=9999
         Bootstrap resamples of the units.
     epsilon, q : float, default=0.2, 0.05
