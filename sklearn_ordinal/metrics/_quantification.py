@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
 from .._compat import validate_params
-from .._validation import _on_the_host, check_ordinal_targets
+from .._validation import _on_the_host, _python_values, check_ordinal_targets
 from ._probabilistic import _check_proba
 
 # Rows of prevalences written with three decimals miss 1 by up to 1e-3 (1/3 as
@@ -385,8 +385,7 @@ def outside_scale(y_pred: Any, classes: NDArray[Any], who: str) -> Optional[str]
     outside = found[pd.Index(classes).get_indexer(found) < 0]
     if len(outside) == 0:
         return None
-    shown = [value.item() if isinstance(value, np.generic) else value
-             for value in outside[:5]]
+    shown = _python_values(outside[:5])
     return (f"{who} predicts the label(s) {shown}, outside the gold labels' scale "
             f"{classes.tolist()}; the prevalences' scale comes from the gold standard, and "
             "widening it would change every system's value. Give the whole scale with "
