@@ -30,7 +30,7 @@ from sklearn_ordinal.stats._resampling import (
     Evaluation,
     _draw_bootstrap,
     _draw_randomization,
-    evaluate,
+    _evaluated,
     shared_resamples,
 )
 
@@ -85,16 +85,17 @@ def test_resamples_lacking_a_class_are_scored_alone(measure):
     spec = _resolve(measure, {})
     units, parts = _layout(spec, y, [score], None, None, None, None)
     statistic = _data_statistic(parts)
-    rng = np.random.RandomState(0)
-    batch = next(iter(_resampling.bootstrap_totals(units, 300, rng)))
-    found = evaluate(statistic, [batch])
+    draws = next(_draw_bootstrap(units.counts, 300, np.random.RandomState(0)))
+    batch = draws @ units.contributions.toarray()
+    values, flagged = _evaluated(statistic, batch)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         alone = np.array([statistic(row) for row in batch])
-    lacking = (batch[:, units.counts.size - 2:] == 0).all(axis=1)
+    # The units are the items in their order: the last two are class 2's.
+    lacking = (draws[:, -2:] == 0).all(axis=1)
     assert lacking.any() and not lacking.all()
-    np.testing.assert_allclose(found.values, alone, rtol=1e-12, atol=1e-12)
-    assert found.n_flagged == lacking.sum()
+    np.testing.assert_allclose(values, alone, rtol=1e-12, atol=1e-12)
+    assert sorted(flagged) == np.flatnonzero(lacking).tolist()
 
 
 def _recorded_draws(monkeypatch):
@@ -124,16 +125,15 @@ def test_each_resample_is_the_measure_on_the_resampled_items(monkeypatch, measur
     if paired:
         result = compare_scores(measure, y, a, b, n_resamples=99, method="percentile",
                                 random_state=2)
-        # The units are the items in the order of their cells in a's table.
-        order = np.lexsort((a, y))
     else:
         result = score_interval(measure, y, a, n_resamples=99, method="percentile",
                                 random_state=2)
-        order = np.lexsort((a, y))  # the table's cells: class by class, scores increasing
     counts = np.concatenate(drawn)
     assert counts.shape == (99, n) and (counts.sum(axis=1) == n).all()
     for b_index in range(0, 99, 7):
-        items = np.repeat(order, counts[b_index].astype(int))
+        # The units are the items, in their order, alone or paired (so a report's
+        # one draw resamples the same items for every system and measure).
+        items = np.repeat(np.arange(n), counts[b_index].astype(int))
         expected = measure(y[items], a[items])
         if paired:
             expected -= measure(y[items], b[items])

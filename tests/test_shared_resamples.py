@@ -128,21 +128,23 @@ def test_resamples_beyond_the_memory_bound_are_drawn_each_time(monkeypatch):
 
 
 def test_a_statistic_writing_into_shared_resamples_fails_loudly():
-    # The resampled matrices are shared by every measure of the units: a statistic
-    # writing into them would change the others' numbers, so it cannot.
+    # The resampled matrices of a block are shared by every request that reads the
+    # same units: a statistic writing into them would change the others' numbers,
+    # so it cannot.
     y_true, y_a, _ = _task()
     alone = score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3)
     spec = _resolve(macro_mean_absolute_error, {})
     units, parts = _layout(spec, y_true, [y_a], np.arange(5), None, None, None)
-    statistic = _data_statistic(parts)
 
     def writes(batch):
         batch[:] = 0
         return batch.sum(axis=1)
 
-    statistic.batched = writes
+    writes.batched = writes
+    request = _resampling.Resample(_resampling.BOOTSTRAP, units,
+                                   [parts[0]._replace(statistic=writes, key=None)], 999,
+                                   np.random.RandomState(3))
     with shared_resamples():
         with pytest.raises(ValueError, match="read-only"):
-            _resampling.evaluate(statistic, _resampling.bootstrap_totals(
-                units, 999, np.random.RandomState(3)))
+            _resampling.run_resamples([request])
         _same(score_interval(cem_score, y_true, y_a, n_resamples=999, random_state=3), alone)

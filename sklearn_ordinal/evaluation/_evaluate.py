@@ -33,12 +33,12 @@ from ._calibration import calibration_of_systems
 from ..metrics._registry import resolve
 from ..metrics._scorer import _accepts, _expected_class
 from ..model_selection._baseline import _named_scorers
-from ..stats import ScoreInterval, compare_scores, score_interval
-from ..stats._intervals import _FEW_GROUPS, _group_codes
+from ..stats._intervals import _FEW_GROUPS, _group_codes, comparison_steps, interval_steps
 from ..stats._method import auto_method, family, smallest_class
 from ..stats._multiple_testing import holm_adjust
 from ..stats._interval_pvalue import percentile_interval_pvalue
 from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
+from ._jobs import ReportJobs
 from ._recorded_warnings import recorded_warnings
 from ._quantification import quantification_records, quantifier_outputs
 from ._quantification import split_prevalence_measures
@@ -615,14 +615,18 @@ def evaluate(
     methods = {measure.name: _method_of(method, measure, n_units, read.resampled_groups,
                                         smallest, real_valued)
                for measure in report_measures}
-    # One seed for every interval and comparison (common random numbers), so the
-    # resamples of one confusion matrix (or of the items) are drawn once for all.
+    # One seed for every interval and comparison (common random numbers): every
+    # computation is started, then those that resample run together, so that the
+    # bootstraps whose units are the same (the items, or one confusion matrix) read
+    # one draw, block by block.
     progress = Progress(len(report_measures), "measures", verbose)
+    jobs = ReportJobs()
     with shared_resamples():
         for measure in report_measures:
             _score_measure(measure, gold, read, {**common, "method": methods[measure.name]},
-                           labels, class_values, sample_weight, seed, tally)
+                           labels, class_values, sample_weight, seed, tally, jobs)
             progress.step(f"{measure.name} ({methods[measure.name]})")
+        jobs.run(lambda done, total: progress.update(done, total, "resamples"))
         progress.close()
         quantification = None
         if prevalence_measures:
@@ -787,23 +791,24 @@ class _Tally:
 
 
 def _score_measure(measure, gold, read, common, labels, class_values, sample_weight, seed,
-                   tally):
+                   tally, jobs):
     """Step 4, one measure: every system's interval, the trivial classifier's, and the
-    paired comparisons; an undefined cell is NaN with a note, never a stop."""
+    paired comparisons, started in ``jobs`` (their records are filled when it runs);
+    an undefined cell is NaN with a note, never a stop."""
     arguments, weight_reason = measure.arguments(labels, class_values, sample_weight)
     fed = {}
     for name, output in gold.systems.items():
         value, reason = measure.output(read.kinds[name], output, read.probas.get(name))
         reason = reason or weight_reason
         if reason is None:
-            result, reason = _interval_or_reason(measure, gold.y_true, value, arguments,
-                                                 common, seed, tally.caught, name)
+            slot, reason = _interval_or_reason(measure, gold.y_true, value, arguments,
+                                               common, seed, tally.caught, name, jobs)
         if reason is not None:
             tally.notes.append({"system": name, "measure": measure.name, "reason": reason})
             tally.scores.append(_score_record(name, measure, None))
             continue
         fed[name] = value
-        tally.scores.append(_score_record(name, measure, result))
+        tally.scores.append(_score_record(name, measure, slot, jobs))
     trivial_value: Any = None
     trivial = None
     if weight_reason is None:
@@ -814,31 +819,33 @@ def _score_measure(measure, gold, read, common, labels, class_values, sample_wei
         except UndefinedMeasureError as error:
             tally.notes.append({"system": TRIVIAL, "measure": measure.name,
                                 "reason": str(error)})
-    trivial_result: ScoreInterval | None = None
+    trivial_slot = None
     if trivial is not None:
         tally.trivial_classes[measure.name] = trivial.trivial_class_.item()
         # One class for every item often leaves no sampling variation (a macro MAE
         # of the middle class is the same on every resample): a point, unsaid.
-        trivial_result, reason = _interval_or_reason(
+        trivial_slot, reason = _interval_or_reason(
             measure, gold.y_true, trivial_value, arguments, common, seed, tally.caught,
-            TRIVIAL, ignore=DegenerateDataWarning)
+            TRIVIAL, jobs, ignore=DegenerateDataWarning)
         if reason is not None:
             tally.notes.append({"system": TRIVIAL, "measure": measure.name, "reason": reason})
             trivial_value = None
     else:
         tally.trivial_classes[measure.name] = None
-    tally.scores.append(_score_record(TRIVIAL, measure, trivial_result))
-    tally.comparisons += _compare(measure, gold.systems, fed, trivial_value, gold.y_true,
-                                  arguments, common, seed, tally.caught)
+    tally.scores.append(_score_record(TRIVIAL, measure, trivial_slot, jobs))
+    _compare(measure, gold.systems, fed, trivial_value, gold.y_true, arguments, common,
+             seed, tally, jobs)
 
 
 def _interval_or_reason(measure, y_true, value, arguments, common, seed, caught, system,
-                        ignore=()):
-    """``(interval, None)``, or ``(None, why)`` where the measure is undefined."""
+                        jobs, ignore=()):
+    """``(slot, None)``: the interval, started in ``jobs``; or ``(None, why)`` where
+    the measure is undefined."""
     try:
-        with recorded_warnings(caught, system, measure.name, ignore=ignore):
-            return score_interval(measure.scorer, y_true, value, random_state=seed,
-                                  **arguments, **common), None
+        return jobs.start(
+            interval_steps(measure.scorer, y_true, value, random_state=seed, **arguments,
+                           **common),
+            lambda: recorded_warnings(caught, system, measure.name, ignore=ignore)), None
     except UndefinedMeasureError as error:
         return None, str(error)
 
@@ -954,23 +961,27 @@ def _refuse_repeated_names(names):
         raise ValueError(f"measures names {repeated} more than once.")
 
 
-def _score_record(system, measure, result):
-    if result is None:
-        estimate = low = high = np.nan
-    else:
-        estimate, (low, high) = result.estimate, result.confidence_interval
-    return {
-        "system": system,
-        "measure": measure.name,
-        "estimate": float(estimate),
-        "low": float(low),
-        "high": float(high),
-    }
+def _score_record(system, measure, slot=None, jobs=None):
+    """A system's row of the scores: NaN where undefined (no ``slot``), else filled
+    from its interval once the report's ``jobs`` have run."""
+    record = {"system": system, "measure": measure.name, "estimate": np.nan,
+              "low": np.nan, "high": np.nan}
+
+    def fill():
+        result = slot.value
+        low, high = result.confidence_interval
+        record.update(estimate=float(result.estimate), low=float(low), high=float(high))
+
+    if slot is not None:
+        jobs.then(fill)
+    return record
 
 
-def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, seed, caught):
+def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, seed, tally,
+             jobs):
     """Every pair of systems under one measure, then every system against the trivial
-    classifier, with Holm-adjusted p-values and the verdict ``better``.
+    classifier, with Holm-adjusted p-values and the verdict ``better``: started in
+    ``jobs``, the records added to the tally when it has run.
 
     The interval of the difference and its p-value come from one paired bootstrap:
     the percentile interval and the p-value of its inversion, so that the interval
@@ -989,16 +1000,24 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
     # p-value of its inversion.
     options = {**common,
                "method": common["method"] if analytic else COMPARISON_INTERVAL_METHOD}
+    slots = [
+        jobs.start(
+            comparison_steps(measure.scorer, y_true, outputs[a], outputs[b],
+                             random_state=seed, **arguments, **options),
+            # A difference the same on every resample (identical predictions, two
+            # constant systems) is a point interval with p = 1 or 0: the table says it.
+            lambda a=a, b=b: recorded_warnings(tally.caught, f"{a} - {b}", measure.name,
+                                               ignore=DegenerateDataWarning))
+        for a, b in pairs
+    ]
+    jobs.then(lambda: tally.comparisons.extend(
+        _comparison_records(measure, pairs, [slot.value for slot in slots], analytic,
+                            common["confidence_level"])))
+
+
+def _comparison_records(measure, pairs, results, analytic, confidence_level):
     records = []
-    for a, b in pairs:
-        pred_a, pred_b = outputs[a], outputs[b]
-        # A difference the same on every resample (identical predictions, two constant
-        # systems) is a point interval with p = 1 or 0: the table says it all.
-        with recorded_warnings(caught, f"{a} - {b}", measure.name, ignore=DegenerateDataWarning):
-            result = compare_scores(
-                measure.scorer, y_true, pred_a, pred_b,
-                random_state=seed, **arguments, **options,
-            )
+    for (a, b), result in zip(pairs, results):
         low, high = result.confidence_interval
         records.append({
             "measure": measure.name,
@@ -1017,7 +1036,7 @@ def _compare(measure, systems, fed, trivial_value, y_true, arguments, common, se
                                      else np.nan),
         })
     adjusted = holm_adjust([record["pvalue"] for record in records])
-    alpha = _significance_level(common["confidence_level"])
+    alpha = _significance_level(confidence_level)
     for record, value in zip(records, adjusted):
         record["pvalue_holm"] = float(value)
         difference = record["difference"] * (1 if measure.greater_is_better else -1)

@@ -30,7 +30,8 @@ def watched(stream: TextIO) -> bool:
 
 
 class Progress:
-    """``step(label)`` after each of ``total`` parts; ``close()`` at the end."""
+    """``step(label)`` after each of ``total`` parts (or ``update``); ``close()`` at
+    the end."""
 
     def __init__(self, total: int, what: str, enabled: bool,
                  stream: TextIO | None = None) -> None:
@@ -41,7 +42,11 @@ class Progress:
         self.drawn = False
 
     def step(self, label: str) -> None:
-        self.done += 1
+        self.update(self.done + 1, self.total, label)
+
+    def update(self, done: int, total: int, label: str) -> None:
+        """``done`` of ``total`` parts (the total may change: a new round of work)."""
+        self.done, self.total = done, max(total, 1)
         elapsed = time.perf_counter() - self.start
         if not self.enabled or elapsed < _SHOW_AFTER:
             return

@@ -53,20 +53,23 @@ from ._influence import (
 from ._interval_pvalue import percentile_interval_pvalue
 from ._method import _is_real_valued_predictions, chosen_method as _chosen_method
 from ._resampling import (
+    BOOTSTRAP,
     DEFAULT_N_RESAMPLES,
+    EXCHANGE,
     NORMAL_TEST,
     PERCENTILE_INVERSION,
     RANDOMIZATION,
     ConfidenceInterval,
+    Part,
+    Resample,
     ScoreComparison,
     ScoreInterval,
     Units,
-    bootstrap_totals,
     check_n_resamples,
-    evaluate,
+    complete,
+    data_key,
     interval,
     jackknife,
-    randomization_totals,
     shared_computation,
     units_from_counts,
     units_from_items,
@@ -231,7 +234,7 @@ def _label_layout(spec, y_true, systems, labels, class_values, sample_weight, gr
 
 def _halves(statistic, n_systems, size):
     """One statistic read on each system's equal share of the intermediate."""
-    return [_Part(slice(s * size, (s + 1) * size), statistic) for s in range(n_systems)]
+    return [Part(slice(s * size, (s + 1) * size), statistic) for s in range(n_systems)]
 
 
 def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
@@ -286,10 +289,13 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
     a stack of tables that the measure's kernel scores in one call.
     """
     if len(systems) == 1 and sample_weight is None and groups is None:
-        # Unweighted items: the counts of the table's cells are the units.
+        # Unweighted items: the counts of the table's cells are the units, where some
+        # cell holds several items; where each holds one (continuous scores), the
+        # items below, in their order, as in every other layout of them.
         table = _score_table(y_true, systems[0], labels, None, spec.name)
-        return units_from_counts(table.weights), [
-            _Part(slice(None), _table_statistic(spec, table))]
+        if table.weights.max() > 1:
+            return units_from_counts(table.weights), [
+                Part(slice(None), _table_statistic(spec, table))]
     parts, columns, offset = [], [], 0
     for y_score in systems:
         classes, codes, y_score, weights, _ = check_scored_targets(
@@ -297,7 +303,7 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
             measure=spec.name,
         )
         table, cell_of_item = _cells_of_items(classes, codes, y_score, weights)
-        parts.append(_Part(slice(offset, offset + len(table.scores)),
+        parts.append(Part(slice(offset, offset + len(table.scores)),
                            _table_statistic(spec, table)))
         columns.append(offset + cell_of_item)
         offset += len(table.scores)
@@ -386,33 +392,35 @@ def _item_mean_layout(spec, y_true, systems, labels, class_values, sample_weight
     return units, _halves(statistic, len(systems), 2)
 
 
-class _Part(NamedTuple):
-    """One system's share of the intermediate and the measure read on it."""
-
-    positions: slice
-    statistic: Callable
-
-
 def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
             distinct=True, real=None):
     """``(units, parts)``: the units of the data and, per system, its share of their
     intermediate with the measure of it; ``distinct=False`` keeps one cell per item
-    (see :func:`units_from_items`)."""
+    (see :func:`units_from_items`). Each part is keyed by the measure and the data it
+    reads, so that a report scores a system once per block of resamples."""
     if groups is not None:
         groups = _group_codes(groups, len(systems[0]), sample_weight)
         _warn_few_groups(int(groups.max()) + 1)
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups, distinct)
     if spec.record.from_table is not None:
-        return _ranking_layout(*args)
-    if spec.record.from_items is not None:
-        return _item_mean_layout(*args)
-    if spec.record.distance is None:
-        return _label_layout(*args)
-    if real is None:
-        real = _real_values(y_true, systems, labels)
-    if any(real):
-        return _distance_layout(*args, real=real)
-    return _label_layout(*args)
+        units, parts = _ranking_layout(*args)
+    elif spec.record.from_items is not None:
+        units, parts = _item_mean_layout(*args)
+    elif spec.record.distance is None:
+        units, parts = _label_layout(*args)
+    else:
+        if real is None:
+            real = _real_values(y_true, systems, labels)
+        if any(real):
+            units, parts = _distance_layout(*args, real=real)
+        else:
+            units, parts = _label_layout(*args)
+    return units, [
+        part._replace(key=(data_key(spec, (y_true, y_pred, labels, class_values,
+                                           sample_weight, groups)),
+                           None if real is None else real[s]))
+        for s, (part, y_pred) in enumerate(zip(parts, systems))
+    ]
 
 
 def _real_values(y_true, systems, labels):
@@ -429,7 +437,7 @@ def _data_statistic(parts):
 def _read(part):
     """The measure of one system, as a statistic of the whole intermediate (with the
     batched and leave-one-out forms of the system's own, where it has them)."""
-    positions, of_part = part
+    positions, of_part = part.positions, part.statistic
 
     def statistic(x):
         return of_part(x[..., positions])
@@ -495,8 +503,10 @@ def _warn_resamples(evaluation, n_resamples, what):
     return n_undefined
 
 
-def _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng):
-    evaluation = evaluate(statistic, bootstrap_totals(units, n_resamples, rng))
+def _bootstrap(units, parts, estimate, n_resamples, method, confidence_level, rng):
+    """The bootstrap interval's fields: steps (see :func:`~._resampling.complete`)."""
+    evaluation = yield Resample(BOOTSTRAP, units, parts, n_resamples, rng)
+    statistic = _data_statistic(parts)
     n_undefined = _warn_resamples(evaluation, n_resamples, "bootstrap resamples")
     distribution = evaluation.values
     defined = distribution[~np.isnan(distribution)]
@@ -770,6 +780,19 @@ def score_interval(
     >>> bool(low < result.estimate < high)
     True
     """
+    return complete(interval_steps(
+        measure, y_true, y_pred, confidence_level=confidence_level,
+        n_resamples=n_resamples, method=method, labels=labels, class_values=class_values,
+        sample_weight=sample_weight, groups=groups, random_state=random_state,
+        **measure_kwargs))
+
+
+def interval_steps(measure, y_true, y_pred, *, confidence_level=0.95,
+                   n_resamples=DEFAULT_N_RESAMPLES, method="auto", labels=None,
+                   class_values=None, sample_weight=None, groups=None, random_state=None,
+                   **measure_kwargs):
+    """:func:`score_interval` as steps (:func:`~._resampling.complete`): a report runs
+    those of all its measures and systems together."""
     check_n_resamples(n_resamples, confidence_level)
     # Array API arrays (under array_api_dispatch): the resampling runs on the host.
     y_true, y_pred, sample_weight, groups = items_on_host(y_true, y_pred, sample_weight,
@@ -805,7 +828,8 @@ def score_interval(
         warn_if_no_variation(standard_error, estimate)
         return _normal_score_interval(spec, estimate, standard_error, confidence_level)
     rng = check_random_state(random_state)
-    fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
+    fields = yield from _bootstrap(units, parts, estimate, n_resamples, method,
+                                   confidence_level, rng)
     low, high = np.clip(fields["confidence_interval"], *spec.value_range)
     fields["confidence_interval"] = ConfidenceInterval(float(low), float(high))
     return ScoreInterval(**fields)
@@ -923,6 +947,19 @@ def compare_scores(
     >>> bool(result.confidence_interval.high < 0 and result.pvalue < 0.01)
     True
     """
+    return complete(comparison_steps(
+        measure, y_true, y_pred_a, y_pred_b, confidence_level=confidence_level,
+        n_resamples=n_resamples, method=method, labels=labels, class_values=class_values,
+        sample_weight=sample_weight, groups=groups, random_state=random_state,
+        **measure_kwargs))
+
+
+def comparison_steps(measure, y_true, y_pred_a, y_pred_b, *, confidence_level=0.95,
+                     n_resamples=DEFAULT_N_RESAMPLES, method="auto", labels=None,
+                     class_values=None, sample_weight=None, groups=None, random_state=None,
+                     **measure_kwargs):
+    """:func:`compare_scores` as steps (:func:`~._resampling.complete`): a report runs
+    those of all its comparisons together."""
     check_n_resamples(n_resamples, confidence_level)
     # Array API arrays (under array_api_dispatch): the resampling runs on the host.
     y_true, y_pred_a, y_pred_b, sample_weight, groups = items_on_host(
@@ -966,7 +1003,8 @@ def compare_scores(
         return _normal_comparison(spec, delta_variance(statistic, units), estimates,
                                   confidence_level)
     rng = check_random_state(random_state)
-    fields = _bootstrap(units, statistic, difference, n_resamples, method, confidence_level, rng)
+    fields = yield from _bootstrap(units, parts, difference, n_resamples, method,
+                                   confidence_level, rng)
     if spec.record.from_table is not None:
         # Ranking measures: exchanging two rankers' scores item by item assumes one
         # scale for both, which two models' decision functions do not share; the
@@ -977,11 +1015,7 @@ def compare_scores(
         null_values = None
     else:
         # Exchanging the systems on a unit swaps its two parts of the intermediate.
-        exchange = np.r_[parts[1].positions.start + np.arange(
-            parts[1].positions.stop - parts[1].positions.start), np.arange(
-            parts[0].positions.stop)]
-        units = units._replace(swapped=units.contributions[:, exchange].tocsr())
-        null = evaluate(statistic, randomization_totals(units, n_resamples, rng))
+        null = yield Resample(EXCHANGE, units, parts, n_resamples, rng)
         _warn_resamples(null, n_resamples, "random exchanges")
         null_values = null.values
         defined = null_values[~np.isnan(null_values)]

@@ -10,9 +10,9 @@ draw of the cell counts, so a resample costs O(number of cells), never O(n).
 
 import hashlib
 import warnings
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 import pandas as pd
@@ -21,7 +21,7 @@ from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
 
 # Resamples drawn at once: bounds the (batch x cells) array of draws.
-_MAX_DRAWS_PER_BATCH = 500_000
+_MAX_DRAWS_PER_BATCH = 4_000_000
 
 # The default number of resamples of every interval and test (score_interval,
 # compare_scores, compare_to_trivial, evaluate and the command line): SciPy's
@@ -29,9 +29,8 @@ _MAX_DRAWS_PER_BATCH = 500_000
 # number for the usual levels, so the percentile ends fall on resamples.
 DEFAULT_N_RESAMPLES = 9999
 
-# Intermediates kept by `shared_resamples` (numbers): 10^7, 80 MB at most; draws
-# (counts, kept as small integers): 10^8, e.g. 9999 resamples of 10^4 items, 100 MB.
-_MAX_SHARED_FLOATS = 10_000_000
+# Draws kept by `shared_resamples` for later calls (counts, kept as small integers):
+# 10^8, e.g. 9999 resamples of 10^4 items, 100 MB.
 _MAX_SHARED_COUNTS = 100_000_000
 _shared = None
 
@@ -135,8 +134,6 @@ class Units(NamedTuple):
     """``m_c``: how many units share the contribution of cell c (int64)."""
     contributions: sparse.csr_matrix
     """Row c: what one unit of cell c adds to the intermediate."""
-    swapped: sparse.csr_matrix = None
-    """Paired data: row c with the two systems' outputs exchanged."""
 
     @property
     def total(self):
@@ -177,20 +174,30 @@ def units_from_items(cells, values, size, groups=None, distinct=True):
 def _distinct_rows(cells, values, size):
     """First item and count of each distinct row of ``(cells, values)``, rows in order.
 
+    Where no row repeats, the cells are the items in their order, in every layout
+    of the same items (one system or two, any measure): a report's one draw then
+    resamples the same items for all of them.
+
     Unweighted items (each column of ``values`` constant) are told apart by their
     cells alone: one int64 key per item, the cells as digits in base ``size``, sorts
     in the same (lexicographic) order as the rows, several times faster than
     ``np.unique(axis=0)`` on float rows.
     """
-    width = cells.shape[1]
+    n_items, width = cells.shape
+    if any(len(np.unique(column)) == n_items for column in (*cells.T, *values.T)):
+        # A column told every item apart (a regressor's errors, continuous scores'
+        # cells): no row repeats, and a sort of that column alone showed it.
+        return np.arange(n_items), np.ones(n_items, dtype=np.int64)
     if (values == values[:1]).all() and float(size) ** width < 2.0**62:
         key = np.zeros(len(cells), dtype=np.int64)
         for column in cells.T:
             key = key * size + column
         _, first, counts = np.unique(key, return_index=True, return_counts=True)
-        return first, counts.astype(np.int64)
-    keys = np.column_stack([cells.astype(np.float64), values])
-    _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
+    else:
+        keys = np.column_stack([cells.astype(np.float64), values])
+        _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
+    if len(first) == n_items:
+        return np.arange(n_items), np.ones(n_items, dtype=np.int64)
     return first, counts.astype(np.int64)
 
 
@@ -213,20 +220,17 @@ def _batches(n_resamples, n_cells):
 
 @contextmanager
 def shared_resamples():
-    """Within this context, a draw of the same cell counts from the same random
-    state is made once and reused, and so are the intermediates made from it.
+    """Within this context, what one system computes is made once and reused, and a
+    draw of the same cell counts from the same random state is made once.
 
     A resample is a draw of how many units of each cell it holds: it depends on the
-    cells' counts and the random state, not on what the units contribute. So a
-    report that gives every interval and comparison one seed draws once for all the
-    measures of one confusion matrix (and sums their resampled matrices once), and a
-    system's comparison with a constant baseline (the same cells, paired) reuses the
-    system's own draw. The numbers are those of separate calls, bit for bit (the
-    random state is left where the first draw left it). A report whose units are
-    its items (a regressor's values, continuous scores: one cell per item) draws
-    once for every system, measure and comparison. Draws of at most
-    ``_MAX_SHARED_COUNTS`` counts (kept as small integers) and intermediates of at
-    most ``_MAX_SHARED_FLOATS`` numbers are kept.
+    cells' counts and the random state, not on what the units contribute. A report
+    runs all its bootstraps together (:func:`complete_together`: one draw, block by
+    block, for every measure, system and comparison whose units are the same);
+    separate calls within the context reuse a draw of at most ``_MAX_SHARED_COUNTS``
+    counts (kept as small integers) and each system's influence values
+    (:func:`shared_computation`). The numbers are those of separate calls, bit for
+    bit (the random state is left where the first draw left it).
     """
     global _shared
     outer = _shared
@@ -246,51 +250,29 @@ def _fingerprint(*arrays):
     return digest.digest()
 
 
-def _resampled(draw, counts, n_resamples, rng, totals_of, matrices):
-    """The intermediates ``totals_of(d)`` of the batches ``d`` of
-    ``draw(counts, n_resamples, rng)``, from `shared_resamples` where made before.
-
-    Two things are kept: the draws, by the cells' counts and the random state, and
-    the intermediates made from them, by the units' contributions (``matrices``)
-    too; the measures of one confusion matrix then share both, a system and its
-    comparison with a constant baseline the draws.
-    """
-    if _shared is None or not hasattr(rng, "get_state"):
-        for draws in draw(counts, n_resamples, rng):
-            yield totals_of(draws)
-        return
+def _draw_key(draw, counts, n_resamples, rng):
+    """What makes two draws the same: the law, the cells' counts and the random state."""
     state = rng.get_state()
-    key = (draw.__name__, n_resamples, _fingerprint(counts),
-           _fingerprint(state[1]) + repr(state[2:]).encode())
+    return (draw.__name__, n_resamples, _fingerprint(counts),
+            _fingerprint(state[1]) + repr(state[2:]).encode())
+
+
+def _drawn(draw, counts, n_resamples, rng, key):
+    """The batches of ``draw(counts, n_resamples, rng)`` as float64, reusing a draw made
+    before within `shared_resamples` (kept where at most ``_MAX_SHARED_COUNTS``)."""
+    if _shared is None or n_resamples * len(counts) > _MAX_SHARED_COUNTS:
+        yield from draw(counts, n_resamples, rng)
+        return
     if key in _shared:
         batches, state_after = _shared[key]
         rng.set_state(state_after)
-    elif n_resamples * len(counts) > _MAX_SHARED_COUNTS:
-        for draws in draw(counts, n_resamples, rng):
-            yield totals_of(draws)
-        return
     else:
         # Kept as the smallest unsigned integers that hold them (a resample's count of
-        # a one-unit cell is a byte): every system and measure of a report whose units
-        # are its items then share one draw.
+        # a one-unit cell is a byte).
         batches = [_compact(draws) for draws in draw(counts, n_resamples, rng)]
         _shared[key] = (batches, rng.get_state())
-    totals_key = (key, _fingerprint(*(part for m in matrices
-                                      for part in (m.indptr, m.indices, m.data))),
-                  tuple(m.shape for m in matrices))
-    if totals_key not in _shared:
-        if n_resamples * matrices[0].shape[1] > _MAX_SHARED_FLOATS:
-            for draws in batches:
-                yield totals_of(draws.astype(np.float64))
-            return
-        totals = [np.ascontiguousarray(totals_of(draws.astype(np.float64)))
-                  for draws in batches]
-        for batch in totals:
-            # Read by every measure of these units: one that wrote into its input
-            # would change the others' numbers, so it fails loudly instead.
-            batch.setflags(write=False)
-        _shared[totals_key] = totals
-    yield from _shared[totals_key]
+    for draws in batches:
+        yield draws.astype(np.float64)
 
 
 def shared_computation(what, spec, data, compute):
@@ -303,12 +285,16 @@ def shared_computation(what, spec, data, compute):
     """
     if _shared is None:
         return compute()
-    key = ("computed", what, spec.record.function.__module__,
-           spec.record.function.__qualname__, repr(sorted(spec.params.items())),
-           repr(sorted(spec.data.items())), _fingerprint_data(data))
+    key = ("computed", what, *data_key(spec, data))
     if key not in _shared:
         _shared[key] = compute()
     return _shared[key]
+
+
+def spec_key(spec):
+    """What a resolved measure computes: its function, parameters and fixed data."""
+    return (spec.record.function.__module__, spec.record.function.__qualname__,
+            repr(sorted(spec.params.items())), repr(sorted(spec.data.items())))
 
 
 def _fingerprint_data(data):
@@ -332,6 +318,12 @@ def _fingerprint_data(data):
     return digest.digest()
 
 
+def data_key(spec, data):
+    """What a statistic of the measure ``spec`` on ``data`` (arrays of any kind, or
+    None) is, as :func:`shared_computation` keys it."""
+    return spec_key(spec), _fingerprint_data(data)
+
+
 def _fingerprint_one(value):
     digest = hashlib.blake2b(digest_size=16)
     categories = getattr(getattr(value, "dtype", None), "categories", None)
@@ -350,21 +342,45 @@ def _compact(draws):
     return draws.astype(np.min_scalar_type(largest))
 
 
-def bootstrap_totals(units, n_resamples, rng):
-    """The intermediate of each of ``n_resamples`` bootstrap resamples of the units.
+class _Sums:
+    """``draws @ contributions`` for batches of draws ``(B, C)`` of the C cells, by the
+    cheapest way for the matrix; ``key`` names the matrix (equal keys, equal sums).
 
-    One draw of the cell counts per resample (see :func:`_draw_bootstrap`), then
-    O(C x size) at most to sum (one sparse product), for C cells; none where each
-    cell is one position of the intermediate (a score table's cells).
+    None where each cell is one position of the intermediate (a table's counts); one
+    matrix product where the intermediate is narrow (a few per-class sums: the draws
+    are read once, whatever the number of items); else each position's cells
+    gathered and added (a score table: as wide as the data, one cell per position).
     """
-    contributions = units.contributions
-    if _is_identity(contributions):
-        return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
-                          lambda draws: draws, [contributions])
-    by_position = contributions.tocsc()
-    by_position.sort_indices()
-    return _resampled(_draw_bootstrap, units.counts, n_resamples, rng,
-                      lambda draws: _summed(draws, by_position), [contributions])
+
+    def __init__(self, contributions):
+        contributions = sparse.csr_matrix(contributions)
+        contributions.sum_duplicates()
+        self.key = _fingerprint(contributions.indptr, contributions.indices,
+                                contributions.data, np.asarray(contributions.shape))
+        n_cells, size = contributions.shape
+        self.identity = _is_identity(contributions)
+        self.dense = None
+        self.by_position = None
+        if self.identity:
+            return
+        if size <= _DENSE_UP_TO and n_cells * size <= _MAX_DENSE_FLOATS:
+            self.dense = contributions.toarray()
+        else:
+            self.by_position = contributions.tocsc()
+            self.by_position.sort_indices()
+
+    def __call__(self, draws):
+        if self.identity:
+            return draws
+        if self.dense is not None:
+            return draws @ self.dense
+        return _summed(draws, self.by_position)
+
+
+# The intermediate's width up to which a block's sums are one matrix product (BLAS),
+# and the size of the dense copy of the contributions it needs.
+_DENSE_UP_TO = 64
+_MAX_DENSE_FLOATS = 8_000_000
 
 
 def _summed(draws, by_position):
@@ -449,23 +465,6 @@ def _draw_bootstrap(counts, n_resamples, rng):
         yield counts_of_batch
 
 
-def randomization_totals(units, n_resamples, rng):
-    """Intermediates of the paired data with each unit's two systems exchanged with
-    probability 1/2: ``Binomial(m_c, 1/2)`` units of cell c are exchanged."""
-    # Exchanging the systems on a unit where they agree changes nothing: only the
-    # cells where they differ are drawn, each moving the intermediate by
-    # (swapped - contribution) per exchanged unit.
-    change = (units.swapped - units.contributions).tocsr()
-    change.eliminate_zeros()
-    moving = np.flatnonzero(np.diff(change.indptr))
-    steps = change[moving].tocsc()
-    steps.sort_indices()
-    total = units.total
-    return _resampled(_draw_randomization, units.counts[moving], n_resamples, rng,
-                      lambda exchanged: total + _summed(exchanged, steps),
-                      [units.contributions, units.swapped])
-
-
 def _draw_randomization(counts, n_resamples, rng):
     """Batches of how many units of each cell are exchanged: ``Binomial(m_c, 1/2)``.
 
@@ -486,51 +485,222 @@ def _draw_randomization(counts, n_resamples, rng):
         yield rng.binomial(counts, 0.5, size=(batch, n_cells)).astype(np.float64)
 
 
+class Part(NamedTuple):
+    """One system's share of the intermediate and the measure read on it."""
+
+    positions: slice
+    statistic: Callable
+    """The measure of the share alone (a ``batched`` form scores a stack of them)."""
+    key: Any = None
+    """What ``statistic`` is (the measure, the system's data), where known: parts of
+    equal key and contributions read by the requests of one block are scored once."""
+
+
+BOOTSTRAP = "bootstrap"
+EXCHANGE = "exchange"
+
+
+class Resample(NamedTuple):
+    """What an interval or a test asks of the resampler: the statistic, ``parts[0]``'s
+    measure or ``parts[0]``'s minus ``parts[1]``'s, on each of ``n_resamples``
+    resamples of ``units`` drawn from ``rng``: bootstrap resamples
+    (``kind=BOOTSTRAP``), or the paired data with each unit's two systems exchanged
+    with probability 1/2 (``EXCHANGE``: the randomization test; two parts of one
+    size, exchanged position for position)."""
+
+    kind: str
+    units: Units
+    parts: list
+    n_resamples: int
+    rng: Any
+
+
 class Evaluation(NamedTuple):
     values: np.ndarray
     n_flagged: int
-    first_message: str
+    first_message: Optional[str]
 
 
-def evaluate(statistic, totals):
-    """The statistic of each intermediate, counting those on which it warned.
+class _Plan:
+    """How a block of draws becomes a request's values: what is drawn (the law and
+    the cells' counts) and each part's sums of the drawn contributions."""
+
+    def __init__(self, request):
+        contributions = request.units.contributions.tocsr()
+        shares = [contributions[:, part.positions] for part in request.parts]
+        self.request = request
+        if request.kind == BOOTSTRAP:
+            self.draw, self.counts = _draw_bootstrap, request.units.counts
+        else:
+            # Exchanging the systems on a unit where they agree changes nothing: only
+            # the cells where they differ are drawn. Exchanging c_x units of each cell
+            # moves system a's share by sum_c x_c (b_c - a_c): by the sums of each
+            # system's own contributions, shared by every pair the system is in.
+            change = (shares[1] - shares[0]).tocsr()
+            change.eliminate_zeros()
+            moving = np.flatnonzero(np.diff(change.indptr))
+            self.draw, self.counts = _draw_randomization, request.units.counts[moving]
+            self.totals = [np.asarray(share.T @ request.units.counts.astype(np.float64))
+                           for share in shares]
+            shares = [share[moving] for share in shares]
+        self.sums = [_Sums(share) for share in shares]
+
+    def values(self, draws, block):
+        """``(values, {row: message})`` of the request on a block of draws; ``block``
+        keeps what the requests of the block share."""
+        parts = self.request.parts
+        if self.request.kind == BOOTSTRAP:
+            scored = [_scored(part, sums, draws, block) for part, sums in zip(parts, self.sums)]
+        else:
+            moved = [_block_sums(sums, draws, block) for sums in self.sums]
+            exchanged = [self.totals[0] + (moved[1] - moved[0]),
+                         self.totals[1] + (moved[0] - moved[1])]
+            scored = [_evaluated(part.statistic, totals)
+                      for part, totals in zip(parts, exchanged)]
+        if len(scored) == 1:
+            return scored[0]
+        (values_a, flagged_a), (values_b, flagged_b) = scored
+        return values_a - values_b, {**flagged_b, **flagged_a}
+
+
+def _block_sums(sums, draws, block):
+    key = ("sums", sums.key)
+    if key not in block:
+        totals = sums(draws)
+        # Read by every request of the block: a statistic that wrote into its input
+        # would change the others' numbers, so it fails loudly instead.
+        totals.setflags(write=False)
+        block[key] = totals
+    return block[key]
+
+
+def _scored(part, sums, draws, block):
+    """A part's values on a block, made once per block for equal parts."""
+    if part.key is None:
+        return _evaluated(part.statistic, _block_sums(sums, draws, block))
+    key = ("values", part.key, sums.key)
+    if key not in block:
+        block[key] = _evaluated(part.statistic, _block_sums(sums, draws, block))
+    return block[key]
+
+
+def _evaluated(statistic, batch):
+    """``(values, {row: message})``: the statistic of each intermediate of a batch, and
+    the first warning of each row on which it warned.
 
     A statistic with a ``batched`` attribute (a function of a ``(B, C)`` batch of
     intermediates giving B values, as the confusion-matrix measures are on a stack
     of matrices) is called once per batch. A batch on which it warns is evaluated
-    again one resample at a time, to count exactly the resamples it warned on.
+    again one resample at a time, to find exactly the resamples it warned on.
     """
     batched = getattr(statistic, "batched", None)
-    values = []
-    n_flagged = 0
-    first_message = None
+    flagged = {}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        for batch in totals:
-            redo = range(len(batch))
-            if batched is not None:
-                batch_values = np.asarray(batched(batch), dtype=np.float64)
-                if caught:
-                    caught.clear()
-                else:
-                    # Rows a batched kernel leaves undefined (a ranking measure's
-                    # resample missing a class) are computed alone, so that their
-                    # warning is counted and the measure's own rule applies.
-                    redo = np.flatnonzero(np.isnan(batch_values))
-                    if not len(redo):
-                        values.append(batch_values)
-                        continue
+        redo = range(len(batch))
+        if batched is not None:
+            values = np.array(batched(batch), dtype=np.float64)
+            if caught:
+                caught.clear()
             else:
-                batch_values = np.empty(len(batch))
-            for row in redo:
-                batch_values[row] = statistic(batch[row])
-                if caught:
-                    n_flagged += 1
-                    first_message = first_message or str(caught[0].message)
-                    caught.clear()
-            values.append(batch_values)
-    values = np.concatenate(values) if values else np.empty(0)
-    return Evaluation(values, n_flagged, first_message)
+                # Rows a batched kernel leaves undefined (a ranking measure's
+                # resample missing a class) are computed alone, so that their
+                # warning is counted and the measure's own rule applies.
+                redo = np.flatnonzero(np.isnan(values))
+        else:
+            values = np.empty(len(batch))
+        for row in redo:
+            values[row] = statistic(batch[row])
+            if caught:
+                flagged[int(row)] = str(caught[0].message)
+                caught.clear()
+    return values, flagged
+
+
+def run_resamples(requests, on_resamples=None):
+    """The :class:`Evaluation` of each :class:`Resample` request.
+
+    Requests of the same draw (the same law, cells' counts, number of resamples and
+    random state: every measure, system and comparison of a report whose units are
+    its items) read one draw, block by block: a block of resamples is drawn once,
+    every request is scored on it (each part's sums and values made once for equal
+    parts), and it is dropped. Each request's numbers are those it gets alone, bit
+    for bit, and its random state is left where its draw leaves it.
+    ``on_resamples(done, total)`` is called after each block, with the resamples
+    drawn so far and in all.
+    """
+    plans = [_Plan(request) for request in requests]
+    groups = {}
+    for index, plan in enumerate(plans):
+        request = plan.request
+        key = _draw_key(plan.draw, plan.counts, request.n_resamples, request.rng)
+        groups.setdefault(key, []).append(index)
+    evaluations = [None] * len(requests)
+    total = sum(plans[members[0]].request.n_resamples for members in groups.values())
+    done = 0
+    for key, members in groups.items():
+        first = plans[members[0]]
+        rng = first.request.rng
+        values = {index: [] for index in members}
+        flagged = dict.fromkeys(members, 0)
+        messages = dict.fromkeys(members)
+        for draws in _drawn(first.draw, first.counts, first.request.n_resamples, rng, key):
+            draws.setflags(write=False)
+            block = {}
+            for index in members:
+                block_values, block_flagged = plans[index].values(draws, block)
+                values[index].append(block_values)
+                if block_flagged:
+                    flagged[index] += len(block_flagged)
+                    if messages[index] is None:
+                        messages[index] = block_flagged[min(block_flagged)]
+            del block
+            done += len(draws)
+            if on_resamples is not None:
+                on_resamples(done, total)
+        state = rng.get_state()
+        for index in members:
+            plans[index].request.rng.set_state(state)
+            evaluations[index] = Evaluation(
+                np.concatenate(values[index]) if values[index] else np.empty(0),
+                flagged[index], messages[index])
+    return evaluations
+
+
+def complete(steps):
+    """The result of ``steps``, a generator that yields :class:`Resample` requests and
+    is sent their :class:`Evaluation`: the form of every interval and test here, so
+    that a report can run many together (:func:`complete_together`)."""
+    try:
+        request = next(steps)
+    except StopIteration as stop:
+        return stop.value
+    return complete_together([(steps, request, None)])[0]
+
+
+def complete_together(pending, on_resamples=None):
+    """The results of computations started together: ``pending`` holds, for each, its
+    generator, the request it waits on and ``None`` or a function returning the
+    context (e.g. recording its warnings) in which it goes on.
+
+    Each round runs every waiting request at once (:func:`run_resamples`: one draw
+    for those of the same draw): a report's bootstraps in one round, then its
+    randomization tests in another.
+    """
+    results = [None] * len(pending)
+    requests = {index: request for index, (_, request, _) in enumerate(pending)}
+    while requests:
+        waiting = list(requests)
+        evaluations = run_resamples([requests[index] for index in waiting], on_resamples)
+        for index, evaluation in zip(waiting, evaluations):
+            steps, _, context = pending[index]
+            with nullcontext() if context is None else context():
+                try:
+                    requests[index] = steps.send(evaluation)
+                except StopIteration as stop:
+                    results[index] = stop.value
+                    del requests[index]
+    return results
 
 
 def jackknife(statistic, units):
