@@ -26,8 +26,10 @@ from ._intervals import _bootstrap, _check_same, _group_codes, _warn_few_groups
 from ._resampling import (
     DEFAULT_N_RESAMPLES,
     ConfidenceInterval,
+    Part,
     ScoreInterval,
     check_n_resamples,
+    complete,
     units_from_items,
 )
 
@@ -306,7 +308,8 @@ def _interval(y_true, y_proba, component, confidence_level, n_resamples, method,
         warnings.simplefilter("ignore")
         _check_same(estimate, statistic(units.total), component)
     rng = check_random_state(random_state)
-    fields = _bootstrap(units, statistic, estimate, n_resamples, method, confidence_level, rng)
+    fields = complete(_bootstrap(units, [Part(slice(None), statistic)], estimate,
+                                 n_resamples, method, confidence_level, rng))
     low, high = np.clip(fields["confidence_interval"], *bounds)
     fields["confidence_interval"] = ConfidenceInterval(float(low), float(high))
     return ScoreInterval(**fields)

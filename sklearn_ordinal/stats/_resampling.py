@@ -358,6 +358,7 @@ class _Sums:
         self.key = _fingerprint(contributions.indptr, contributions.indices,
                                 contributions.data, np.asarray(contributions.shape))
         n_cells, size = contributions.shape
+        self.size = size
         self.identity = _is_identity(contributions)
         self.dense = None
         self.by_position = None
@@ -377,6 +378,10 @@ class _Sums:
         return _summed(draws, self.by_position)
 
 
+# Numbers of a wide intermediate (a score table) scored at once: a few rows of a
+# block, whose measure's passes over them then stay in the processor's cache (about
+# 1.6 MB; 3-5x faster per pass than a block's, on 20 000 cells).
+_MAX_CHUNK_FLOATS = 200_000
 # The intermediate's width up to which a block's sums are one matrix product (BLAS),
 # and the size of the dense copy of the contributions it needs.
 _DENSE_UP_TO = 64
@@ -545,14 +550,16 @@ class _Plan:
             shares = [share[moving] for share in shares]
         self.sums = [_Sums(share) for share in shares]
 
-    def values(self, draws, block):
-        """``(values, {row: message})`` of the request on a block of draws; ``block``
-        keeps what the requests of the block share."""
+    def values(self, draws, rows, block, chunk):
+        """``(values, {row: message})`` of the request on the ``rows`` of a block of
+        draws; ``block`` and ``chunk`` keep what the requests share on the block and
+        on those rows."""
         parts = self.request.parts
         if self.request.kind == BOOTSTRAP:
-            scored = [_scored(part, sums, draws, block) for part, sums in zip(parts, self.sums)]
+            scored = [_scored(part, sums, draws, rows, block, chunk)
+                      for part, sums in zip(parts, self.sums)]
         else:
-            moved = [_block_sums(sums, draws, block) for sums in self.sums]
+            moved = [_block_sums(sums, draws, rows, block, chunk) for sums in self.sums]
             exchanged = [self.totals[0] + (moved[1] - moved[0]),
                          self.totals[1] + (moved[0] - moved[1])]
             scored = [_evaluated(part.statistic, totals)
@@ -562,26 +569,37 @@ class _Plan:
         (values_a, flagged_a), (values_b, flagged_b) = scored
         return values_a - values_b, {**flagged_b, **flagged_a}
 
+    @property
+    def width(self):
+        """The widest intermediate a part reads."""
+        return max(sums.size for sums in self.sums)
 
-def _block_sums(sums, draws, block):
+
+def _block_sums(sums, draws, rows, block, chunk):
+    """The sums of the ``rows`` of a block of draws: a narrow intermediate made for the
+    whole block at once (one matrix product), a wide one (a score table) for those
+    rows only, so that its measure's passes over it stay in the processor's cache."""
+    narrow = sums.by_position is None
+    kept = block if narrow else chunk
     key = ("sums", sums.key)
-    if key not in block:
-        totals = sums(draws)
+    if key not in kept:
+        totals = sums(draws if narrow else draws[rows])
         # Read by every request of the block: a statistic that wrote into its input
         # would change the others' numbers, so it fails loudly instead.
         totals.setflags(write=False)
-        block[key] = totals
-    return block[key]
+        kept[key] = totals
+    return kept[key][rows] if narrow else kept[key]
 
 
-def _scored(part, sums, draws, block):
-    """A part's values on a block, made once per block for equal parts."""
+def _scored(part, sums, draws, rows, block, chunk):
+    """A part's values on some rows of a block, made once for equal parts."""
     if part.key is None:
-        return _evaluated(part.statistic, _block_sums(sums, draws, block))
+        return _evaluated(part.statistic, _block_sums(sums, draws, rows, block, chunk))
     key = ("values", part.key, sums.key)
-    if key not in block:
-        block[key] = _evaluated(part.statistic, _block_sums(sums, draws, block))
-    return block[key]
+    if key not in chunk:
+        chunk[key] = _evaluated(part.statistic,
+                                _block_sums(sums, draws, rows, block, chunk))
+    return chunk[key]
 
 
 def _evaluated(statistic, batch):
@@ -644,17 +662,23 @@ def run_resamples(requests, on_resamples=None):
         values = {index: [] for index in members}
         flagged = dict.fromkeys(members, 0)
         messages = dict.fromkeys(members)
+        # Rows of a block scored at once: a score table's passes stay in the cache.
+        step = max(1, _MAX_CHUNK_FLOATS // max(plans[index].width for index in members))
         for draws in _drawn(first.draw, first.counts, first.request.n_resamples, rng, key):
             draws.setflags(write=False)
             block = {}
-            for index in members:
-                block_values, block_flagged = plans[index].values(draws, block)
-                values[index].append(block_values)
-                if block_flagged:
-                    flagged[index] += len(block_flagged)
-                    if messages[index] is None:
-                        messages[index] = block_flagged[min(block_flagged)]
-            del block
+            for start in range(0, len(draws), step):
+                rows = slice(start, start + step)
+                chunk = {}
+                for index in members:
+                    chunk_values, chunk_flagged = plans[index].values(draws, rows, block,
+                                                                      chunk)
+                    values[index].append(chunk_values)
+                    if chunk_flagged:
+                        flagged[index] += len(chunk_flagged)
+                        if messages[index] is None:
+                            messages[index] = chunk_flagged[min(chunk_flagged)]
+            del block, chunk
             done += len(draws)
             if on_resamples is not None:
                 on_resamples(done, total)
