@@ -56,8 +56,8 @@ from sklearn_ordinal.metrics import (
     vus_score,
 )
 from sklearn_ordinal.metrics._registry import confusion_kernel, resolve
-from sklearn_ordinal.evaluation import _evaluate
-from sklearn_ordinal.stats import _intervals, compare_scores, score_interval
+from sklearn_ordinal.evaluation import _evaluate, _jobs
+from sklearn_ordinal.stats import _intervals, _resampling, compare_scores, score_interval
 from sklearn_ordinal.stats._resampling import jackknife
 from bench_metrics import best_time, peak_memory  # one timing rule for every benchmark
 
@@ -160,27 +160,38 @@ def machine():
             f"{sklearn.__version__}, sklearn_ordinal {sklearn_ordinal.__version__}")
 
 
+class _OneAtATime(_jobs.ReportJobs):
+    """A report whose computations run one by one, each drawing its own resamples."""
+
+    def start(self, steps, context):
+        with context():
+            return _jobs.Slot(_resampling.complete(steps))
+
+
 @contextmanager
 def before_issue_29():
     """The code as it was before issue 29 items 1 and 3, in this process: statistics
     evaluated one resample (and one left-out unit) at a time, BCa's jackknife of a
     ranking measure by one measure call per cell, and a report drawing the resamples
     of every measure anew."""
-    evaluate, placements = _intervals.evaluate, _intervals.jackknife_by_placements
+    evaluated, placements = _resampling._evaluated, _intervals.jackknife_by_placements
     shared, jackknife_ = _evaluate.shared_resamples, _intervals.jackknife
+    jobs = _evaluate.ReportJobs
 
-    def one_at_a_time(statistic, totals):
-        return evaluate(lambda x: statistic(x), totals)
+    def one_at_a_time(statistic, batch):
+        return evaluated(lambda x: statistic(x), batch)
 
-    _intervals.evaluate = one_at_a_time
+    _resampling._evaluated = one_at_a_time
     _intervals.jackknife_by_placements = lambda *args: None
     _intervals.jackknife = lambda statistic, units: jackknife_(lambda x: statistic(x), units)
     _evaluate.shared_resamples = nullcontext
+    _evaluate.ReportJobs = _OneAtATime
     try:
         yield
     finally:
-        _intervals.evaluate, _intervals.jackknife_by_placements = evaluate, placements
+        _resampling._evaluated, _intervals.jackknife_by_placements = evaluated, placements
         _evaluate.shared_resamples, _intervals.jackknife = shared, jackknife_
+        _evaluate.ReportJobs = jobs
 
 
 def _timed(func, repeat=1):

@@ -511,8 +511,8 @@ def evaluate(
         :func:`~sklearn_ordinal.stats.compare_scores` and
         :func:`~sklearn_ordinal.model_selection.compare_to_trivial`, and SciPy's. Every
         measure and system is resampled with the same random numbers (one bootstrap of
-        the whole report), so the measures that read one confusion matrix share its
-        resamples and cost one draw.
+        the whole report): the intervals and comparisons that resample the same units
+        (the items, or one confusion matrix) read one draw, block by block.
     method : {"auto", "bca", "percentile", "basic", "normal", "delong"}, default="auto"
         How the intervals are made (see :func:`~sklearn_ordinal.stats.score_interval`).
         ``"normal"``: the analytic interval of every measure (the delta-method
@@ -554,10 +554,14 @@ def evaluate(
     so identical predictions get identical intervals whatever their place in the
     report, and each can be reproduced alone with
     :func:`~sklearn_ordinal.stats.score_interval` or
-    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). A draw of
-    resamples is made once and shared by every interval and comparison that resamples
-    the same cells (the measures of one confusion matrix; a system and its comparison
-    with the trivial classifier), which gives the same numbers as separate calls. The
+    :func:`~sklearn_ordinal.stats.compare_scores` (``method="percentile"``). The
+    report starts every interval and comparison, then runs those that resample
+    together: the ones that resample the same units (the items of real-valued
+    outputs, for every system, measure and pair; the measures of one confusion
+    matrix) read one draw, a block of resamples at a time, each system's values
+    made once per block and read by its comparisons; the randomization tests share
+    a second draw. This gives the numbers of separate calls, resample for resample,
+    at the cost of about one draw and one pass of each system's measures. The
     trivial classifier of a measure is fitted with that measure (on
     ``baseline_labels``, else on the gold labels and ``sample_weight``) and its row is
     computed like a system's; every system is compared with it. The Holm family is

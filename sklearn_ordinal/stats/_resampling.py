@@ -147,7 +147,8 @@ def units_from_items(cells, values, size, groups=None, distinct=True):
     ``cells`` and ``values`` are ``(n, m)`` arrays, ``size`` the length of the
     intermediate. With ``groups``, a unit is a group: its contribution is the sum of
     its items'. Without, items with equal rows of ``(cells, values)`` share a cell,
-    found by one sort (O(n log n), the cells then number the distinct rows); with
+    found by one sort (O(n log n), the cells then number the distinct rows; where no
+    row repeats, the cells are the items in their order); with
     ``distinct=False`` each item is its own cell (no sort: what a one-pass variance
     needs, where merging equal items would cost more than it saves).
     """
