@@ -575,6 +575,12 @@ class _Plan:
         """The widest intermediate a part reads."""
         return max(sums.size for sums in self.sums)
 
+    @property
+    def wide(self):
+        """Whether a part reads a wide intermediate (its cells gathered, not summed by
+        one product): a score table, as large as the data."""
+        return any(sums.by_position is not None for sums in self.sums)
+
 
 def _block_sums(sums, draws, rows, block, chunk):
     """The sums of the ``rows`` of a block of draws: a narrow intermediate made for the
@@ -585,6 +591,8 @@ def _block_sums(sums, draws, rows, block, chunk):
     key = ("sums", sums.key)
     if key not in kept:
         totals = sums(draws if narrow else draws[rows])
+        if totals is draws:
+            totals = draws.view()  # the flag below must not touch the block
         # Read by every request of the block: a statistic that wrote into its input
         # would change the others' numbers, so it fails loudly instead.
         totals.setflags(write=False)
@@ -663,23 +671,33 @@ def run_resamples(requests, on_resamples=None):
         values = {index: [] for index in members}
         flagged = dict.fromkeys(members, 0)
         messages = dict.fromkeys(members)
-        # Rows of a block scored at once: a score table's passes stay in the cache.
-        step = max(1, _MAX_CHUNK_FLOATS // max(plans[index].width for index in members))
+        # A wide intermediate (a score table) is scored a few rows of a block at a
+        # time, every request of those rows together, so that the measures' passes
+        # over it stay in the cache; the others, the whole block at once.
+        wide = [index for index in members if plans[index].wide]
+        narrow = [index for index in members if not plans[index].wide]
+        step = max(1, _MAX_CHUNK_FLOATS // max([plans[index].width for index in wide],
+                                               default=1))
+
+        def record(index, scored):
+            block_values, block_flagged = scored
+            values[index].append(block_values)
+            if block_flagged:
+                flagged[index] += len(block_flagged)
+                if messages[index] is None:
+                    messages[index] = block_flagged[min(block_flagged)]
+
         for draws in _drawn(first.draw, first.counts, first.request.n_resamples, rng, key):
             draws.setflags(write=False)
             block = {}
-            for start in range(0, len(draws), step):
-                rows = slice(start, start + step)
+            for index in narrow:
+                record(index, plans[index].values(draws, slice(None), block, block))
+            for start in range(0, len(draws) if wide else 0, step):
                 chunk = {}
-                for index in members:
-                    chunk_values, chunk_flagged = plans[index].values(draws, rows, block,
-                                                                      chunk)
-                    values[index].append(chunk_values)
-                    if chunk_flagged:
-                        flagged[index] += len(chunk_flagged)
-                        if messages[index] is None:
-                            messages[index] = chunk_flagged[min(chunk_flagged)]
-            del block, chunk
+                for index in wide:
+                    record(index, plans[index].values(draws, slice(start, start + step),
+                                                      block, chunk))
+            del block
             done += len(draws)
             if on_resamples is not None:
                 on_resamples(done, total)
