@@ -593,6 +593,7 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
     else:
         found = influence(function, table, ties)
         estimate, variance = found.estimate, table_variance(table, found.gradient)
+        del found  # its value per cell need not wait for the check's own temporaries
     _check_same_value(estimate, spec.from_table(table), spec.name)
     standard_error = float(np.sqrt(variance))
     return ScoreInterval(
