@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
-from .._blocks import _block_length, _blocks
+from .._blocks import _blocks
 from .._compat import Interval, StrOptions, validate_params
 from .._score_table import (
     _MAX_CLASSES_IN_SCORE_BITS,
@@ -62,12 +62,11 @@ def _position_below(lower, scores):
     it, and the indices of the scores that ``lower`` holds too.
 
     ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
-    sorted runs is one linear merge, faster than a binary search per score. Long
-    ``scores`` are merged a block at a time with the run of ``lower`` that the block
-    spans, so that the merge's temporaries hold one block, not both arrays.
+    sorted runs is one linear merge, faster than a binary search per score. The
+    sorted ``scores`` are merged a block at a time with the run of ``lower`` that
+    the block spans, so that the merge's temporaries hold one block (and a block
+    of a class's scores costs its run, not all of ``lower``).
     """
-    if len(scores) <= _block_length():
-        return _merged_below(lower, scores, 0, lower)
     below = np.empty(len(scores), dtype=np.intp)
     tied = []
     for start, stop in _blocks(len(scores)):
@@ -75,22 +74,15 @@ def _position_below(lower, scores):
         # Every score of the block is above lower[:first] and below lower[last:].
         first = np.searchsorted(lower, block[0])
         last = np.searchsorted(lower, block[-1], side="right")
-        block_below, block_tied = _merged_below(lower[first:last], block, first, lower)
-        below[start:stop] = block_below
+        merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
+        block_below = below[start:stop]
+        block_below[:] = np.flatnonzero(merged < len(block))
+        del merged
+        block_below -= np.arange(-first, len(block) - first)  # i - first
+        block_tied = np.flatnonzero(lower[np.minimum(block_below, len(lower) - 1)] == block)
         block_tied += start
         tied.append(block_tied)
-    return below, np.concatenate(tied)
-
-
-def _merged_below(run, scores, offset, lower):
-    """:func:`_position_below` of sorted ``scores`` whose place in ``lower`` is in the
-    run ``lower[offset:offset + len(run)]``."""
-    merged = np.argsort(np.concatenate([scores, run]), kind="stable")
-    below = np.flatnonzero(merged < len(scores))
-    del merged
-    below -= np.arange(len(scores)) - offset
-    tied = np.flatnonzero(lower[np.minimum(below, len(lower) - 1)] == scores)
-    return below, tied
+    return below, np.concatenate(tied) if tied else np.empty(0, dtype=np.intp)
 
 
 class _Cells:
