@@ -331,15 +331,13 @@ def _split_aucs(table, ties, cells=None):
         weights = np.take(table.weights, order, axis=-1)
         del order  # each temporary as large as the data is let go as soon as it can be
         # rho_i = (weight strictly below) + w_i / 2, summed in place: no temporary.
-        below = weights.astype(np.float64)
-        np.cumsum(below, axis=-1, out=below)
+        below = np.cumsum(weights, axis=-1, dtype=np.float64)
         np.subtract(below, weights, out=below)
         below *= weights
         del weights
         rank_sum = _sums_by(cell_classes, below, len(n), cells.class_indicator)
         del below
-        square = table.weights.astype(np.float64)
-        square *= square
+        square = np.square(table.weights, dtype=np.float64)
         rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
         weights = np.take(table.weights, order, axis=-1).astype(np.float64, copy=False)
