@@ -38,6 +38,17 @@ KERNELS = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo,
            u_cons_score: _u_cons}
 
 
+def _random_table(seed, n_classes, decimals, weighted):
+    """``(rng, table)``: the score table of up to 60 random items of every class,
+    scores rounded to ``decimals`` (0: many ties across classes)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(n_classes, 60))
+    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
+    score = np.round(y + rng.normal(0, 1.0, n), decimals)
+    weight = rng.uniform(0.1, 3.0, n) if weighted else None
+    return rng, _build_score_table(y, score, None, weight, "test")
+
+
 @given(
     seed=st.integers(0, 2**32 - 1),
     n_classes=st.integers(2, 5),
@@ -46,12 +57,7 @@ KERNELS = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo,
     ties=st.sampled_from(["average", "strict"]),
 )
 def test_stacked_kernels_equal_one_table_at_a_time(seed, n_classes, decimals, weighted, ties):
-    rng = np.random.default_rng(seed)
-    n = int(rng.integers(n_classes, 60))
-    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
-    score = np.round(y + rng.normal(0, 1.0, n), decimals)
-    weight = rng.uniform(0.1, 3.0, n) if weighted else None
-    table = _build_score_table(y, score, None, weight, "test")
+    rng, table = _random_table(seed, n_classes, decimals, weighted)
     # Resampled weights: whole counts, zeros included (a cell left out of a resample).
     stack = rng.integers(0, 3, (6, len(table.weights))).astype(float)
     stack[:, table.bounds[:-1]] += 1  # every class keeps an item
@@ -323,12 +329,7 @@ def test_cells_made_once_give_the_fresh_kernels_values_bit_for_bit(
     # called afresh on it.
     from sklearn_ordinal.stats._intervals import _table_statistic
 
-    rng = np.random.default_rng(seed)
-    n = int(rng.integers(n_classes, 60))
-    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
-    score = np.round(y + rng.normal(0, 1.0, n), decimals)
-    weight = rng.uniform(0.1, 3.0, n) if weighted else None
-    table = _build_score_table(y, score, None, weight, "test")
+    rng, table = _random_table(seed, n_classes, decimals, weighted)
     for name in KERNELS:
         spec = _resolve(name, {"ties": ties})
         statistic = _table_statistic(spec, table)
@@ -353,11 +354,7 @@ def test_stacked_u_cons_of_whole_counts_is_each_table_bit_for_bit(seed, n_classe
                                                                   decimals, ties):
     # One body along the last axis: on whole counts (a bootstrap's resamples) every
     # sum is exact, so a stack gives each table's own float.
-    rng = np.random.default_rng(seed)
-    n = int(rng.integers(n_classes, 80))
-    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
-    table = _build_score_table(y, np.round(y + rng.normal(0, 1.0, n), decimals), None,
-                               None, "test")
+    rng, table = _random_table(seed, n_classes, decimals, weighted=False)
     stack = rng.integers(0, 4, (6, len(table.weights))).astype(float)
     stack[:, table.bounds[:-1]] += 1
     together = _u_cons(table._replace(weights=stack), ties)
