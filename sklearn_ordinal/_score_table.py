@@ -334,9 +334,7 @@ def _build_score_table(
         y_true, y_score, labels=labels, sample_weight=sample_weight, measure=measure
     )
     if _few_distinct(y_score):
-        group, thresholds, _ = _group_by_score(y_score)
-        cell = np.multiply(codes, len(thresholds), dtype=np.intp)
-        cell += group
+        cell, thresholds = _cell_codes(codes, y_score)
         # Integer counts stay integers (exact) until a measure divides them.
         table = np.bincount(
             cell, weights=sample_weight, minlength=len(classes) * len(thresholds)
@@ -349,6 +347,36 @@ def _build_score_table(
         if order is not None:
             return order
     return _sort_each_class(classes, codes, y_score, sample_weight, exponent)
+
+
+def _cells_of_items(classes, codes, y_score, weights):
+    """The :class:`ScoreTable` of the classes present and each item's cell in it, from
+    validated class codes, scores and weights (None: one each), as
+    :func:`_build_score_table` builds it; a resample reweights the cells by the
+    items drawn."""
+    cell, thresholds = _cell_codes(codes, y_score)
+    n_scores = len(thresholds)
+    distinct, cell_of_item = np.unique(cell, return_inverse=True)
+    del cell
+    table = ScoreTable(
+        classes,
+        thresholds[distinct % n_scores],
+        np.bincount(cell_of_item, weights=weights, minlength=len(distinct)),
+        np.searchsorted(distinct // n_scores, np.arange(len(classes) + 1)),
+    )
+    # A class with no item has no cell: only the class list changes.
+    return _only_classes(table, _class_weights(table) > 0), cell_of_item.ravel()
+
+
+def _cell_codes(codes, y_score):
+    """``(cell, thresholds)``: the distinct scores, increasing, and each item's cell,
+    ``class code * len(thresholds) + index of its score among them``."""
+    group, thresholds, order = _group_by_score(y_score)
+    if order is not None:
+        group[order] = group.copy()  # the groups of the items in their own order
+    cell = np.multiply(codes, len(thresholds), dtype=np.intp)
+    cell += group
+    return cell, thresholds
 
 
 def _device_score_table(xp, y_true, y_score, labels, sample_weight, measure):

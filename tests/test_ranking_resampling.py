@@ -38,6 +38,17 @@ KERNELS = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo,
            u_cons_score: _u_cons}
 
 
+def _random_table(seed, n_classes, decimals, weighted):
+    """``(rng, table)``: the score table of up to 60 random items of every class,
+    scores rounded to ``decimals`` (0: many ties across classes)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(n_classes, 60))
+    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
+    score = np.round(y + rng.normal(0, 1.0, n), decimals)
+    weight = rng.uniform(0.1, 3.0, n) if weighted else None
+    return rng, _build_score_table(y, score, None, weight, "test")
+
+
 @given(
     seed=st.integers(0, 2**32 - 1),
     n_classes=st.integers(2, 5),
@@ -46,12 +57,7 @@ KERNELS = {vus_score: _vus, u_pairs_score: _u_pairs, u_ovo_score: _u_ovo,
     ties=st.sampled_from(["average", "strict"]),
 )
 def test_stacked_kernels_equal_one_table_at_a_time(seed, n_classes, decimals, weighted, ties):
-    rng = np.random.default_rng(seed)
-    n = int(rng.integers(n_classes, 60))
-    y = np.r_[np.arange(n_classes), rng.integers(0, n_classes, n - n_classes)]
-    score = np.round(y + rng.normal(0, 1.0, n), decimals)
-    weight = rng.uniform(0.1, 3.0, n) if weighted else None
-    table = _build_score_table(y, score, None, weight, "test")
+    rng, table = _random_table(seed, n_classes, decimals, weighted)
     # Resampled weights: whole counts, zeros included (a cell left out of a resample).
     stack = rng.integers(0, 3, (6, len(table.weights))).astype(float)
     stack[:, table.bounds[:-1]] += 1  # every class keeps an item
@@ -306,3 +312,104 @@ def test_u_cons_influence_read_in_small_blocks_is_the_same(monkeypatch, ties):
     np.testing.assert_allclose(blocked.gradient, whole.gradient, rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose(blocked.leave_one_out(cells, unit),
                                whole.leave_one_out(cells, unit), rtol=1e-12, atol=1e-15)
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n_classes=st.integers(2, 5),
+    decimals=st.sampled_from([0, 1, 3]),  # 0: blocks of several classes tied
+    weighted=st.booleans(),
+    ties=st.sampled_from(["average", "strict"]),
+)
+def test_cells_made_once_give_the_fresh_kernels_values_bit_for_bit(
+        seed, n_classes, decimals, weighted, ties):
+    # _table_statistic makes what the kernels read of the cells (merges, score
+    # order, ties) once and reads it on every batch: each batch, in any order and
+    # with a class missing from some resamples, gives exactly the values of kernels
+    # called afresh on it.
+    from sklearn_ordinal.stats._intervals import _table_statistic
+
+    rng, table = _random_table(seed, n_classes, decimals, weighted)
+    for name in KERNELS:
+        spec = _resolve(name, {"ties": ties})
+        statistic = _table_statistic(spec, table)
+        for batch in range(3):
+            stack = rng.integers(0, 3, (5, len(table.weights))).astype(float)
+            stack[:, table.bounds[:-1]] += 1
+            if batch == 1:
+                k = int(rng.integers(0, n_classes))
+                stack[0, table.bounds[k]:table.bounds[k + 1]] = 0  # class k missing
+            if weighted:
+                stack *= table.weights
+            fresh = np.array([spec.from_table(table._replace(weights=stack[1:]))])[0]
+            found = statistic.batched(stack)
+            np.testing.assert_array_equal(found[1:], fresh)
+            if batch == 1:
+                assert np.isnan(found[0])
+
+
+@given(seed=st.integers(0, 2**32 - 1), n_classes=st.integers(2, 6),
+       decimals=st.sampled_from([0, 1, 3]), ties=st.sampled_from(["average", "strict"]))
+def test_stacked_u_cons_of_whole_counts_is_each_table_bit_for_bit(seed, n_classes,
+                                                                  decimals, ties):
+    # One body along the last axis: on whole counts (a bootstrap's resamples) every
+    # sum is exact, so a stack gives each table's own float.
+    rng, table = _random_table(seed, n_classes, decimals, weighted=False)
+    stack = rng.integers(0, 4, (6, len(table.weights))).astype(float)
+    stack[:, table.bounds[:-1]] += 1
+    together = _u_cons(table._replace(weights=stack), ties)
+    alone = [_u_cons(table._replace(weights=row), ties) for row in stack]
+    np.testing.assert_array_equal(together, alone)
+
+
+@given(seed=st.integers(0, 2**32 - 1), block=st.integers(1, 9),
+       decimals=st.sampled_from([0, 1, 2]))
+def test_merge_of_scores_read_in_blocks_is_searchsorted(seed, block, decimals):
+    # _position_below merges long runs a block at a time (memory): the positions and
+    # ties are np.searchsorted's, whatever the block size.
+    from sklearn_ordinal import _blocks
+    from sklearn_ordinal.metrics._ranking import _position_below
+
+    rng = np.random.default_rng(seed)
+    lower = np.unique(np.round(rng.normal(0, 1, int(rng.integers(1, 40))), decimals))
+    scores = np.unique(np.round(rng.normal(0.3, 1, int(rng.integers(1, 40))), decimals))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_blocks, "_BLOCK", block)
+        below, tied = _position_below(lower, scores)
+    np.testing.assert_array_equal(below, np.searchsorted(lower, scores))
+    np.testing.assert_array_equal(tied, np.flatnonzero(np.isin(scores, lower)))
+
+
+@pytest.mark.parametrize("decimals", [0, 1, None])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_cells_of_items_is_the_score_table_and_each_items_cell(decimals, weighted):
+    # The resampler's table is the measures' own; each item's cell holds its class
+    # and score.
+    from sklearn_ordinal._score_table import _cells_of_items
+    from sklearn_ordinal._validation import check_scored_targets
+
+    rng = np.random.default_rng(3)
+    y = rng.choice([2, 5, 7, 9], 300)  # a class in labels below has no item
+    score = y + rng.normal(0, 2, 300)
+    if decimals is not None:
+        score = np.round(score, decimals)
+    weight = rng.uniform(0.5, 2, 300) if weighted else None
+    labels = [1, 2, 5, 7, 9]
+    classes, codes, checked, weights, _ = check_scored_targets(
+        y, score, labels=labels, sample_weight=weight, measure="test")
+    with pytest.warns(UserWarning):
+        expected = _present_classes_of(y, score, labels, weight)
+    table, cell = _cells_of_items(classes, codes, checked, weights)
+    np.testing.assert_array_equal(table.classes, expected.classes)
+    np.testing.assert_array_equal(table.scores, expected.scores)
+    np.testing.assert_allclose(table.weights, expected.weights, rtol=1e-12)
+    np.testing.assert_array_equal(table.bounds, expected.bounds)
+    np.testing.assert_array_equal(table.scores[cell], score)
+    class_of_cell = np.searchsorted(table.bounds, np.arange(len(table.scores)), "right") - 1
+    np.testing.assert_array_equal(table.classes[class_of_cell[cell]], y)
+
+
+def _present_classes_of(y, score, labels, weight):
+    from sklearn_ordinal._score_table import _present_classes
+
+    return _present_classes(_build_score_table(y, score, labels, weight, "test"), "test")

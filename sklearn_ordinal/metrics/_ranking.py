@@ -24,6 +24,7 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 from __future__ import annotations
 
 from numbers import Integral
+import weakref
 from typing import Any, Literal, Optional
 
 import numpy as np
@@ -35,7 +36,6 @@ from .._compat import Interval, StrOptions, validate_params
 from .._score_table import (
     _MAX_CLASSES_IN_SCORE_BITS,
     _MAX_CLASSES_TO_SCAN,
-    _class_cells,
     _class_of_cells,
     _class_weights,
     _ClassOrder,
@@ -62,17 +62,182 @@ def _position_below(lower, scores):
     it, and the indices of the scores that ``lower`` holds too.
 
     ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
-    sorted runs is one linear merge, faster than a binary search per score.
+    sorted runs is one linear merge, faster than a binary search per score. The
+    sorted ``scores`` are merged a block at a time with the run of ``lower`` that
+    the block spans, so that the merge's temporaries hold one block (and a block
+    of a class's scores costs its run, not all of ``lower``).
     """
-    merged = np.argsort(np.concatenate([scores, lower]), kind="stable")
-    below = np.flatnonzero(merged < len(scores))
-    del merged
-    below -= np.arange(len(scores))
-    tied = np.flatnonzero(lower[np.minimum(below, len(lower) - 1)] == scores)
-    return below, tied
+    below = np.empty(len(scores), dtype=np.intp)
+    tied = []
+    for start, stop in _blocks(len(scores)):
+        block = scores[start:stop]
+        # Every score of the block is above lower[:first] and below lower[last:].
+        first = np.searchsorted(lower, block[0])
+        last = np.searchsorted(lower, block[-1], side="right")
+        merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
+        block_below = below[start:stop]
+        block_below[:] = np.flatnonzero(merged < len(block))
+        del merged
+        block_below -= np.arange(-first, len(block) - first)  # i - first
+        block_tied = np.flatnonzero(lower[np.minimum(block_below, len(lower) - 1)] == block)
+        block_tied += start
+        tied.append(block_tied)
+    return below, np.concatenate(tied) if tied else np.empty(0, dtype=np.intp)
 
 
-def _class_pair_aucs(table, ties):
+class _Cells:
+    """What the ranking kernels read of a score table's cells alone (their scores and
+    classes, not their weights): the merges of the classes' scores, the cells in
+    score order, their ties.
+
+    A bootstrap scores batch after batch of tables on the same cells with new
+    weights; made once for those cells (``keep=True``), this is computed for the
+    first batch and read by every later one, so that per batch only the arithmetic
+    on the weights remains. A kernel called on one table makes its own with
+    ``keep=False``, which keeps nothing as large as the data beyond its use (only
+    the few tied cells).
+    """
+
+    def __init__(self, table, keep=True):
+        self.classes = table.classes
+        self.scores = table.scores
+        self.bounds = table.bounds
+        self.keep = keep
+        self._made = {}
+        self._ties_of_chains = {}
+        self._last_weights = None
+
+    def _once(self, key, make):
+        """``make()``, kept for the next call when ``keep``."""
+        if key in self._made:
+            return self._made[key]
+        value = make()
+        if self.keep:
+            self._made[key] = value
+        return value
+
+    def class_weights(self, table):
+        """:func:`_class_weights` of ``table`` (on these cells). A stack's are
+        remembered while it lives: the statistic checks them before the kernel reads
+        them."""
+        last = self._last_weights
+        if last is not None and last[0]() is table.weights:
+            return last[1]
+        class_weights = _class_weights(table)
+        if self.keep and table.weights.ndim > 1:
+            self._last_weights = (weakref.ref(table.weights), class_weights)
+        return class_weights
+
+    def class_scores(self):
+        """Per class, its increasing distinct scores (views of the table's)."""
+        return np.split(self.scores, self.bounds[1:-1])
+
+    def below(self, k, l):
+        """:func:`_position_below` of class ``l``'s scores in class ``k``'s."""
+        scores = self.class_scores()
+        return self._once(("below", k, l), lambda: _position_below(scores[k], scores[l]))
+
+    def chain_ties(self, k, merge=None):
+        """The blocks of classes tied at a score and ending in class ``k`` (see
+        :func:`_vus`), from ``merge``, :meth:`below` of classes ``k - 1`` and ``k``:
+        None when class ``k - 1`` holds none of class ``k``'s scores, else ``(tied,
+        tied_below, steps)``: class ``k``'s cells at such scores, class ``k - 1``'s
+        cells there, and per class ``j`` down the blocks ``(j, cells, rows, at,
+        kept)``: class ``j``'s cells at the scores, their rows among ``tied``, their
+        index among the tied cells of the pair ``(j, j + 1)``, and which of them class
+        ``j - 1`` holds too (None where the blocks end). Always kept: the tied cells
+        are few, and each class's blocks extend the blocks of the class below."""
+        if k not in self._ties_of_chains:
+            below, tied = self.below(k - 1, k) if merge is None else merge
+            self._ties_of_chains[k] = (self._chain_ties(k, tied, below[tied])
+                                       if tied.size else None)
+        return self._ties_of_chains[k]
+
+    def _chain_ties(self, k, tied, tied_below):
+        cells = tied_below
+        rows = at = np.arange(tied.size)
+        steps = []
+        for j in range(k - 1, -1, -1):
+            held = self.chain_ties(j) if j else None
+            kept = None
+            if held is not None:
+                found = np.searchsorted(held[0], cells)
+                kept = np.flatnonzero(held[0][np.minimum(found, len(held[0]) - 1)] == cells)
+            if kept is None or not kept.size:
+                steps.append((j, cells, rows, at, None))
+                break
+            steps.append((j, cells, rows, at, kept))
+            rows, at = rows[kept], found[kept]
+            cells = held[1][at]
+        return tied, tied_below, steps
+
+    def score_order(self):
+        """``(order, new_score, cell_classes)``: the cells in increasing score order
+        (a stable sort of runs already sorted merges them, in ``O(C log r)``), whether
+        each starts a new score, and their classes in that order."""
+        def make():
+            order = np.argsort(self.scores, kind="stable")
+            return (order, _steps_up(self.scores, order), _class_of_cells(self)[order])
+        return self._once("score order", make)
+
+    def score_groups(self):
+        """Each cell's distinct score (its index among them), in score order."""
+        def make():
+            group = np.cumsum(self.score_order()[1])
+            group -= 1
+            return group
+        return self._once("score groups", make)
+
+    def class_indicator(self):
+        """The sparse indicator of the class of each cell in score order (a stack's
+        sums per class, see :func:`_sums_by`)."""
+        return self._once("class indicator",
+                          lambda: _indicator(self.score_order()[2], len(self.classes)))
+
+    def group_indicator(self):
+        """The sparse indicator of each cell's :meth:`score_groups`."""
+        def make():
+            group = self.score_groups()
+            return _indicator(group, int(group[-1]) + 1)
+        return self._once("group indicator", make)
+
+    def ties_across_splits(self):
+        """``(at, indicator, n_shared)``: the cells (in score order) at a score that two
+        classes hold, and the indicator of their (score, class), for ``ties="strict"``."""
+        def make():
+            group = self.score_groups()
+            cell_classes = self.score_order()[2]
+            shared = np.flatnonzero(np.bincount(group) > 1)
+            at = np.isin(group, shared)
+            cell = np.searchsorted(shared, group[at]) * len(self.classes) + cell_classes[at]
+            return at, _indicator(cell, len(shared) * len(self.classes)), len(shared)
+        return self._once("ties across splits", make)
+
+
+def _indicator(codes, n_codes):
+    """The sparse ``(len(codes), n_codes)`` indicator of the codes."""
+    return sparse.csr_matrix(
+        (np.ones(len(codes)), (np.arange(len(codes)), codes)),
+        shape=(len(codes), n_codes),
+    )
+
+
+def _cells_of(table, cells):
+    """The :class:`_Cells` a kernel reads: the one given (made once for a stack of
+    tables on these cells), else one for this call alone."""
+    return _Cells(table, keep=False) if cells is None else cells
+
+
+def _sums_by(codes, values, n_codes, indicator):
+    """Per code, the sum of ``values`` along the last axis, added in the order of the
+    values: one ``np.bincount`` for one table, for a stack one product with the
+    codes' sparse ``indicator()`` (the same sums, in the same order)."""
+    if values.ndim == 1:
+        return np.bincount(codes, weights=values, minlength=n_codes)
+    return np.asarray((indicator().T @ values.T).T)
+
+
+def _class_pair_aucs(table, ties, cells=None):
     """``(aucs, sizes)``: AUC of class l against class k, and ``n_k n_l``, for k < l.
 
     From the ordered pair weights: the weight of the pairs (class k item, class l
@@ -83,20 +248,30 @@ def _class_pair_aucs(table, ties):
     ``(B, n_cells)``, the same cells) the merges are made once and both arrays are
     ``(B, n_pairs)``.
     """
-    scores, weights = _class_cells(table)
-    weights = [w.astype(np.float64, copy=False) for w in weights]
-    n = [w.sum(axis=-1) for w in weights]
+    cells = _cells_of(table, cells)
+    weights = np.split(table.weights, table.bounds[1:-1], axis=-1)
+    n = [w.astype(np.float64, copy=False).sum(axis=-1) for w in weights]
     aucs, sizes = [], []
-    for k in range(len(scores)):
-        up_to = np.zeros(weights[k].shape[:-1] + (weights[k].shape[-1] + 1,))
-        np.cumsum(weights[k], axis=-1, out=up_to[..., 1:])
-        for l in range(k + 1, len(scores)):
-            below, tied = _position_below(scores[k], scores[l])
-            ordered = np.take(up_to, below, axis=-1)  # kept in row order (a stack)
-            ordered[..., tied] += _TIED_PAIR_CREDIT[ties] * weights[k][..., below[tied]]
+    for k in range(len(weights)):
+        lower = weights[k].astype(np.float64, copy=False)
+        up_to = np.zeros(lower.shape[:-1] + (lower.shape[-1] + 1,))
+        np.cumsum(lower, axis=-1, out=up_to[..., 1:])
+        for l in range(k + 1, len(weights)):
             sizes.append(n[k] * n[l])
-            aucs.append(np.einsum("...i,...i->...", weights[l], ordered) / sizes[-1])
+            ordered = _ordered_pairs(up_to, lower, weights[l], cells.below(k, l), ties)
+            aucs.append(ordered / sizes[-1])
     return np.stack(aucs, axis=-1), np.stack(sizes, axis=-1)
+
+
+def _ordered_pairs(up_to, lower, upper, merge, ties):
+    """The weight of the (lower, upper) pairs in order, tied pairs counting their
+    credit, from the lower class's cumulative weights ``up_to`` and the merge of
+    the upper class's scores into the lower's. Its temporaries, as long as the upper
+    class, are let go on return."""
+    below, tied = merge
+    ordered = np.take(up_to, below, axis=-1)  # kept in row order (a stack)
+    ordered[..., tied] += _TIED_PAIR_CREDIT[ties] * lower[..., below[tied]]
+    return np.einsum("...i,...i->...", upper.astype(np.float64, copy=False), ordered)
 
 
 def _steps_up(scores, order):
@@ -122,7 +297,7 @@ def _unit_weights(table, class_weights):
     )
 
 
-def _split_aucs(table, ties):
+def _split_aucs(table, ties, cells=None):
     """AUC of the classes above each split ``k`` against those at or below it.
 
     From rank sums, as Mann and Whitney do, so that one merge of the classes' sorted
@@ -132,103 +307,62 @@ def _split_aucs(table, ties):
     under ``ties="average"``, and the lower items, of weight ``L_k``, the rest of
     the ``L_k U_k`` pairs plus ``L_k^2 / 2``. ``"strict"`` then takes back the half
     credit of the pairs tied across the split.
+
+    A stack of tables on the same cells (weights ``(B, C)``) runs the same
+    arithmetic along the last axis: the merge of the classes' scores, the ties and
+    the classes of the cells are read from ``cells``; per table, a cumulative sum of
+    its weights in score order gives the mid-ranks, and sums per class (one sparse
+    product) the rank sums.
     """
     if isinstance(table, _ClassOrder):
         # Distinct unweighted scores whose classes are already in score order.
         n = table.counts.astype(np.float64)
         ordered, pairs = _ordered_split_pairs(_rank_sums_in_order(table.in_order, n), n)
         return ordered / pairs
-    if table.weights.ndim > 1:
-        return _split_aucs_of_stack(table, ties)
-    n_classes = len(table.classes)
-    # A stable sort of runs already sorted merges them, in O(n log r).
-    order = np.argsort(table.scores, kind="stable")
-    new_score = _steps_up(table.scores, order)
-    cell_classes = _class_of_cells(table)[order]
-    n = _class_weights(table)
-    if new_score.all() and _unit_weights(table, n):
+    cells = _cells_of(table, cells)
+    order, new_score, cell_classes = cells.score_order()
+    n = cells.class_weights(table)
+    distinct = len(new_score) == 0 or bool(new_score.all())
+    if distinct and table.weights.ndim == 1 and _unit_weights(table, n):
         del order
         rank_sum = _rank_sums_in_order(cell_classes, n)
-    elif new_score.all():
-        weights = table.weights[order]
+    elif distinct:
+        # np.take keeps each table's row contiguous (fancy indexing may not).
+        weights = np.take(table.weights, order, axis=-1)
         del order  # each temporary as large as the data is let go as soon as it can be
         # rho_i = (weight strictly below) + w_i / 2, summed in place: no temporary.
-        below = weights.astype(np.float64)
-        np.cumsum(below, out=below)
+        below = np.cumsum(weights, axis=-1, dtype=np.float64)
         np.subtract(below, weights, out=below)
         below *= weights
         del weights
-        rank_sum = np.bincount(cell_classes, weights=below, minlength=n_classes)
+        rank_sum = _sums_by(cell_classes, below, len(n), cells.class_indicator)
         del below
-        square = table.weights.astype(np.float64)
-        square *= square
+        square = np.square(table.weights, dtype=np.float64)
         rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
-        weights = table.weights[order]
+        weights = np.take(table.weights, order, axis=-1).astype(np.float64, copy=False)
         del order
-        group = np.cumsum(new_score)
-        group -= 1
-        at_score = np.bincount(group, weights=weights)
-        mid_rank = np.cumsum(at_score)
+        group = cells.score_groups()
+        at_score = _sums_by(group, weights, int(group[-1]) + 1, cells.group_indicator)
+        mid_rank = np.cumsum(at_score, axis=-1)
         mid_rank -= 0.5 * at_score
-        mid_rank = mid_rank[group]
+        mid_rank = np.take(mid_rank, group, axis=-1)
         mid_rank *= weights
-        rank_sum = np.bincount(cell_classes, weights=mid_rank, minlength=n_classes)
+        rank_sum = _sums_by(cell_classes, mid_rank, len(n), cells.class_indicator)
     ordered, pairs = _ordered_split_pairs(rank_sum, n)
-    if ties == "strict" and not new_score.all():
-        ordered -= _tied_across_splits(group, cell_classes, weights, n_classes)
+    if ties == "strict" and not distinct:
+        ordered -= _tied_across_splits(cells, weights)
     return ordered / pairs
 
 
-def _split_aucs_of_stack(table, ties):
-    """:func:`_split_aucs` of a stack of tables on the same cells (weights ``(B, C)``):
-    the merge of the classes' scores, the ties and the classes of the cells are read
-    once; per table, a cumulative sum of its weights in score order gives the
-    mid-ranks, and one product with the cells' classes the rank sums."""
-    n_classes = len(table.classes)
-    order = np.argsort(table.scores, kind="stable")
-    new_score = _steps_up(table.scores, order)
-    cell_classes = _class_of_cells(table)[order]
-    n = _class_weights(table)
-    # np.take keeps each table's row contiguous (fancy indexing may not).
-    weights = np.take(table.weights, order, axis=1).astype(np.float64, copy=False)
-    starts = np.flatnonzero(new_score)
-    if len(starts) == len(order):
-        # Distinct scores: rho_i = (weight strictly below) + w_i / 2.
-        mid_rank = np.cumsum(weights, axis=1)
-        mid_rank -= 0.5 * weights
-    else:
-        group = np.cumsum(new_score) - 1
-        at_score = np.add.reduceat(weights, starts, axis=1)
-        mid_rank = np.cumsum(at_score, axis=1)
-        mid_rank -= 0.5 * at_score
-        mid_rank = np.take(mid_rank, group, axis=1)
-    mid_rank *= weights
-    # Per class, the sum of its cells' columns: one product with their indicator.
-    indicator = sparse.csr_matrix(
-        (np.ones(len(order)), (np.arange(len(order)), cell_classes)),
-        shape=(len(order), n_classes),
-    )
-    rank_sum = np.asarray((indicator.T @ mid_rank.T).T)
-    ordered, pairs = _ordered_split_pairs(rank_sum, n)
-    if ties == "strict" and len(starts) < len(order):
-        ordered -= _tied_across_splits(group, cell_classes, weights, n_classes)
-    return ordered / pairs
-
-
-def _tied_across_splits(group, cell_classes, weights, n_classes):
+def _tied_across_splits(cells, weights):
     """Per split (and table of a stack), half the weight of the pairs tied across it:
-    what ``ties="strict"`` takes back from the mid-rank count."""
+    what ``ties="strict"`` takes back from the mid-rank count; ``weights`` in score
+    order."""
     # Only a score held by two classes has pairs tied across a split.
-    shared = np.flatnonzero(np.bincount(group) > 1)
-    at = np.isin(group, shared)
-    cell = np.searchsorted(shared, group[at]) * n_classes + cell_classes[at]
-    indicator = sparse.csr_matrix(
-        (np.ones(len(cell)), (np.arange(len(cell)), cell)),
-        shape=(len(cell), len(shared) * n_classes),
-    )
+    at, indicator, n_shared = cells.ties_across_splits()
     at_class = np.asarray((indicator.T @ weights[..., at].T).T)
-    at_class = at_class.reshape(weights.shape[:-1] + (len(shared), n_classes))
+    at_class = at_class.reshape(weights.shape[:-1] + (n_shared, len(cells.classes)))
     lower_at_score = np.cumsum(at_class, axis=-1)[..., :-1]
     # Summed from the top, not as the weight at the score less the lower one:
     # that difference cancels when the lower weight dominates.
@@ -270,7 +404,7 @@ def _ordered_split_pairs(rank_sum, n):
     return ordered, lower * upper
 
 
-def _vus(table, ties="average"):
+def _vus(table, ties="average", cells=None):
     """Volume under the ROC surface, by one pass over the classes in order.
 
     For each score ``v`` of class ``k``, ``before`` is the normalised weight of the
@@ -285,53 +419,47 @@ def _vus(table, ties="average"):
 
     A stack of tables on the same cells (weights of shape ``(B, n_cells)``, as a
     bootstrap makes) runs the same pass along the last axis, the merges of the
-    classes' scores made once: ``B`` values.
+    classes' scores and their ties read from ``cells`` (made once): ``B`` values.
     """
     if isinstance(table, _ClassOrder):
         return _vus_in_order(table)
-    scores, weights = _class_cells(table)
-    class_weights = _class_weights(table)
+    cells = _cells_of(table, cells)
+    weights = np.split(table.weights, table.bounds[1:-1], axis=-1)
+    class_weights = cells.class_weights(table)
     # Unweighted continuous scores weigh 1 per cell: no product by the weights.
     unit = table.weights.ndim == 1 and _unit_weights(table, class_weights)
     # Per class, 1 / n_k, shaped to scale a class's cells (of one table or a stack).
     scale = [s[..., None] for s in np.moveaxis(1.0 / class_weights, -1, 0)]
     ends = np.multiply(weights[0], scale[0], dtype=np.float64)
     before = np.ones(ends.shape)
-    # tied_below[j]: (the scores of class j that class j - 1 holds too, their index
-    # in class j - 1, and class j - 1's ``before`` there), for blocks through j.
-    tied_below = [None]
-    for k in range(1, len(scores)):
+    # Per class k with ties: class k - 1's ``before`` at its cells tied with class k.
+    before_at_tied = {}
+    for k in range(1, len(weights)):
         up_to = np.zeros(ends.shape[:-1] + (ends.shape[-1] + 1,))
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
-        below, tied = _position_below(scores[k - 1], scores[k])
-        previous_before, before = before, np.take(up_to, below, axis=-1)
+        merge = cells.below(k - 1, k)
+        previous_before, before = before, np.take(up_to, merge[0], axis=-1)
         if unit:
             ends = before * scale[k]
         else:
             ends = before * weights[k]
             ends *= scale[k]
-        tied_below.append(None)
-        if ties == "strict" or not tied.size:
+        chain_ties = None if ties == "strict" else cells.chain_ties(k, merge)
+        del merge
+        if chain_ties is None:
             continue
-        cells = below[tied]
-        tied_below[k] = (tied, cells, previous_before[..., cells])
+        tied, tied_below, steps = chain_ties
+        before_at_tied[k] = previous_before[..., tied_below]
         # block: weight of the blocks of classes j .. k tied at each score, times
         # 1 / m!; followed down while class j - 1 holds the score too.
         block = weights[k][..., tied] * scale[k]
         tied_ends = np.zeros(block.shape)
-        rows = at = np.arange(tied.size)
-        for j in range(k - 1, -1, -1):
-            block = block * (weights[j][..., cells] * scale[j]) / (k - j + 1)
-            tied_ends[..., rows] += tied_below[j + 1][2][..., at] * block
-            if tied_below[j] is None:
+        for j, at_cells, rows, at, kept in steps:
+            block = block * (weights[j][..., at_cells] * scale[j]) / (k - j + 1)
+            tied_ends[..., rows] += before_at_tied[j + 1][..., at] * block
+            if kept is None:
                 break
-            held, held_cells, _ = tied_below[j]
-            at = np.searchsorted(held, cells)
-            kept = np.flatnonzero(held[np.minimum(at, len(held) - 1)] == cells)
-            if not kept.size:
-                break
-            rows, block, at = rows[kept], block[..., kept], at[kept]
-            cells = held_cells[at]
+            block = block[..., kept]
         ends[..., tied] += tied_ends
     return _one_or_stack(ends.sum(axis=-1))
 
@@ -368,18 +496,18 @@ def _vus_in_order(order):
     return float(ends.sum())
 
 
-def _u_pairs(table, ties="average"):
-    aucs, sizes = _class_pair_aucs(table, ties)
+def _u_pairs(table, ties="average", cells=None):
+    aucs, sizes = _class_pair_aucs(table, ties, cells)
     return _one_or_stack(np.sum(aucs * sizes, axis=-1) / np.sum(sizes, axis=-1))
 
 
-def _u_ovo(table, ties="average"):
-    aucs, _ = _class_pair_aucs(table, ties)
+def _u_ovo(table, ties="average", cells=None):
+    aucs, _ = _class_pair_aucs(table, ties, cells)
     return _one_or_stack(np.mean(aucs, axis=-1))
 
 
-def _u_cons(table, ties="average"):
-    return _one_or_stack(np.mean(_split_aucs(table, ties), axis=-1))
+def _u_cons(table, ties="average", cells=None):
+    return _one_or_stack(np.mean(_split_aucs(table, ties, cells), axis=-1))
 
 
 @validate_params(_RANKING_CONSTRAINTS, prefer_skip_nested_validation=True)

@@ -150,8 +150,10 @@ class MeasureRecord:
     :class:`~sklearn_ordinal._confusion.OrdinalConfusion` or a stack of them
     (matrices of shape ``(..., K, K)``: results of shape ``(...)``)."""
     from_table: Optional[Callable] = None
-    """``from_table(table, **params)`` on a
-    :class:`~sklearn_ordinal._score_table.ScoreTable` of the present classes."""
+    """``from_table(table, **params, cells=None)`` on a
+    :class:`~sklearn_ordinal._score_table.ScoreTable` of the present classes (or a
+    stack of them: weights of shape ``(B, C)``, results of shape ``(B,)``); ``cells``
+    holds what it reads of the cells alone, made once for a bootstrap's stacks."""
     from_items: Optional[Callable] = None
     """``from_items(y_true, y_pred, labels, sample_weight, **params)``: per-item values,
     kept weights and scale of a measure that is a weighted mean over items."""
@@ -634,10 +636,15 @@ class ResolvedMeasure:
         a stack of them)."""
         return self.record.from_confusion(confusion, **self.params)
 
-    def from_table(self, table):
+    def from_table(self, table, cells=None):
         """The measure of a :class:`~sklearn_ordinal._score_table.ScoreTable` of the
-        present classes."""
-        return self.record.from_table(table, **{**self.record.kernel_defaults, **self.params})
+        present classes (or of a stack of them); ``cells``, what the kernel reads of
+        the table's cells alone, made once for every stack on them
+        (``metrics._ranking._Cells``)."""
+        kwargs = {**self.record.kernel_defaults, **self.params}
+        if cells is not None:
+            kwargs["cells"] = cells
+        return self.record.from_table(table, **kwargs)
 
     def disagreement(self, values):
         """The ``(K, K)`` disagreement weights of a Cohen's kappa on the class values

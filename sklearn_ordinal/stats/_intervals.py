@@ -32,13 +32,13 @@ from ..metrics._error import (
     _average,
 )
 from .._score_table import (
-    ScoreTable,
+    _cells_of_items,
     _check_scores,
     _class_weights,
-    _group_by_score,
     _only_classes,
     _score_table,
 )
+from ..metrics._ranking import _Cells
 from ..metrics._scorer import _accepts
 from ._placement import delong_comparison, delong_interval, jackknife_by_placements
 from ._influence import (
@@ -312,24 +312,6 @@ def _ranking_layout(spec, y_true, systems, labels, class_values, sample_weight, 
     return units, parts
 
 
-def _cells_of_items(classes, codes, y_score, weights):
-    """The :class:`ScoreTable` of the classes present and each item's cell in it."""
-    group, thresholds, order = _group_by_score(y_score)
-    if order is not None:
-        group[order] = group.copy()
-    n_scores = len(thresholds)
-    distinct, cell_of_item = np.unique(codes.astype(np.int64) * n_scores + group,
-                                       return_inverse=True)
-    table = ScoreTable(
-        classes,
-        thresholds[distinct % n_scores],
-        np.bincount(cell_of_item, weights=weights, minlength=len(distinct)),
-        np.searchsorted(distinct // n_scores, np.arange(len(classes) + 1)),
-    )
-    # A class with no item has no cell: only the class list changes.
-    return _only_classes(table, _class_weights(table) > 0), cell_of_item.ravel()
-
-
 def _table_statistic(spec, table):
     """The measure of the data whose weights at ``table``'s cells are given.
 
@@ -350,13 +332,18 @@ def _table_statistic(spec, table):
             resampled = _only_classes(resampled, present)
         return spec.from_table(resampled)
 
+    # What the kernel reads of the cells alone (merges, score order, ties), made on
+    # the first batch and read by every later one: per batch, only arithmetic.
+    cells = _Cells(table)
+
     def batched(stack):
-        whole = (_class_weights(table._replace(weights=stack)) > 0).all(axis=-1)
+        resampled = table._replace(weights=stack)
+        whole = (cells.class_weights(resampled) > 0).all(axis=-1)
         if whole.all():
-            return spec.from_table(table._replace(weights=stack))
+            return spec.from_table(resampled, cells)
         values = np.full(len(stack), np.nan)
         if whole.any():
-            values[whole] = spec.from_table(table._replace(weights=stack[whole]))
+            values[whole] = spec.from_table(table._replace(weights=stack[whole]), cells)
         return values
 
     def leave_one_out(units):
