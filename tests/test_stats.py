@@ -362,6 +362,9 @@ def test_unweighted_items_share_units_as_the_row_sort_finds_them(seed):
     values = np.ones(cells.shape)
     units = units_from_items(cells, values, size)
     distinct, counts = np.unique(cells, axis=0, return_counts=True)
+    if len(distinct) == len(cells):
+        # No row repeats: the units are the items in their own order (#45).
+        distinct, counts = cells, np.ones(len(cells), dtype=np.int64)
     np.testing.assert_array_equal(units.counts, counts)
     expected = np.zeros((len(distinct), size))
     for row, unit_cells in enumerate(distinct):

@@ -565,21 +565,23 @@ def test_the_ranking_interval_is_that_of_resamples_scored_one_at_a_time():
     from sklearn_ordinal.stats import score_interval
     from sklearn.utils import check_random_state
 
-    from sklearn_ordinal.stats._intervals import _bootstrap, _data_statistic, _layout
+    from sklearn_ordinal.stats._intervals import _bootstrap, _layout
+    from sklearn_ordinal.stats._resampling import complete
 
     y, score = _middle_class_of_one()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         result = score_interval("u_cons", y, score, n_resamples=999, random_state=0)
         units, parts = _layout(resolve("u_cons"), y, [score], None, None, None, None)
-        batched = _data_statistic(parts)
+        batched = parts[0].statistic
 
         def one_at_a_time(x):  # no batched form: every resample scored alone
             return batched(x)
 
         # The same draws as score_interval's (the same seed, as it checks it).
-        alone = _bootstrap(units, one_at_a_time, result.estimate, 999, "bca", 0.95,
-                           check_random_state(0))
+        alone = complete(_bootstrap(units, [parts[0]._replace(statistic=one_at_a_time)],
+                                    result.estimate, 999, "bca", 0.95,
+                                    check_random_state(0)))
     np.testing.assert_allclose(result.confidence_interval, alone["confidence_interval"],
                                rtol=1e-12)
 

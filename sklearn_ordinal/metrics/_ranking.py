@@ -107,6 +107,18 @@ class _Cells:
         self._ties_of_chains = {}
         self._last_weights = None
 
+    def scratch(self, name, shape):
+        """An array of ``shape`` to write a batch's temporaries into, the same one for
+        every batch of that shape when ``keep`` (a fresh one otherwise): a batch's
+        arrays of a megabyte or more, made anew each time, cost the system's page
+        faults as much as their arithmetic."""
+        if not self.keep:
+            return np.empty(shape)
+        key = ("scratch", name, shape)
+        if key not in self._made:
+            self._made[key] = np.empty(shape)
+        return self._made[key]
+
     def _once(self, key, make):
         """``make()``, kept for the next call when ``keep``."""
         if key in self._made:
@@ -187,6 +199,16 @@ class _Cells:
             group -= 1
             return group
         return self._once("score groups", make)
+
+    def table_order(self):
+        """Where each cell of the table's order stands in score order (the inverse of
+        :meth:`score_order`'s order)."""
+        def make():
+            order = self.score_order()[0]
+            back = np.empty_like(order)
+            back[order] = np.arange(len(order))
+            return back
+        return self._once("table order", make)
 
     def class_indicator(self):
         """The sparse indicator of the class of each cell in score order (a stack's
@@ -326,6 +348,21 @@ def _split_aucs(table, ties, cells=None):
     if distinct and table.weights.ndim == 1 and _unit_weights(table, n):
         del order
         rank_sum = _rank_sums_in_order(cell_classes, n)
+    elif distinct and table.weights.ndim > 1:
+        # A stack (a bootstrap's batch): w_i rho_i = w_i (weight up to i - w_i / 2),
+        # in score order, then back in the table's order, where each class's cells
+        # are one run: five passes over the batch, each on a few rows that stay in
+        # the processor's cache. Whole counts (every unweighted bootstrap) give
+        # whole and half numbers, summed exactly in any order: the one table's floats.
+        shape = table.weights.shape
+        weights = np.take(table.weights.astype(np.float64, copy=False), order, axis=-1,
+                          out=cells.scratch("weights", shape))
+        mid_rank = np.cumsum(weights, axis=-1, out=cells.scratch("mid rank", shape))
+        half = np.multiply(weights, 0.5, out=cells.scratch("half", shape))
+        mid_rank -= half
+        mid_rank *= weights
+        rank_sum = _class_weights(table._replace(weights=np.take(
+            mid_rank, cells.table_order(), axis=-1, out=cells.scratch("weights", shape))))
     elif distinct:
         # np.take keeps each table's row contiguous (fancy indexing may not).
         weights = np.take(table.weights, order, axis=-1)

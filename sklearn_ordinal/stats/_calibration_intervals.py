@@ -254,7 +254,7 @@ def decomposition_interval(
     >>> round(result.estimate, 3)
     0.03
     >>> [round(end, 3) for end in result.confidence_interval]  # lower: the bias corrected
-    [0.006, 0.029]
+    [0.008, 0.029]
     """
     return _interval(y_true, y_proba, component, confidence_level, n_resamples, method,
                      labels, sample_weight, groups, normalize, random_state)
