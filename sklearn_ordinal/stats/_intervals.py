@@ -246,16 +246,19 @@ def _distance_layout(spec, y_true, systems, labels, class_values, sample_weight,
     In a paired comparison a system that predicts classes enters by its class values.
     """
     power, root, default_average = spec.record.distance
-    reference = np.asarray(systems[real.index(True)], dtype=np.float64)
-    classes, codes, _, weights, _ = check_scored_targets(
-        y_true, reference, labels=labels, sample_weight=sample_weight, measure=spec.name
+    first_real = real.index(True)
+    classes, codes, reference, weights, _ = check_scored_targets(
+        y_true, np.asarray(systems[first_real], dtype=np.float64), labels=labels,
+        sample_weight=sample_weight, measure=spec.name
     )
     k = len(classes)
     class_values_ = _class_values(classes, class_values, relative=False)
     weights = _weights(weights, len(codes))
     columns, values = [], []
     for s, (y_pred, is_real) in enumerate(zip(systems, real)):
-        if is_real:
+        if s == first_real:
+            y_pred = reference  # validated above, once
+        elif is_real:
             y_pred = check_scored_targets(
                 y_true, np.asarray(y_pred, dtype=np.float64), labels=labels,
                 sample_weight=sample_weight, measure=spec.name,
