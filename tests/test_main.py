@@ -135,6 +135,22 @@ def test_help_from_the_command_line():
     assert "{demo,evaluate,compare,quantification,agreement}" in result.stdout
 
 
+def test_commands_import_no_part_of_the_demo_or_of_an_extra():
+    # evaluate and the other commands pay for the package's import and nothing more
+    # (#45): the demo's scikit-learn parts, matplotlib (--plot) and Dask are imported
+    # by the one command or option that needs them.
+    code = (
+        "import sys\n"
+        "from sklearn_ordinal.__main__ import main\n"
+        "heavy = ['sklearn.datasets', 'sklearn.linear_model', 'sklearn.pipeline',\n"
+        "         'matplotlib', 'dask']\n"
+        "print([name for name in heavy if name in sys.modules])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, timeout=120, cwd=Path(__file__).resolve().parents[1])
+    assert result.stdout.strip() == "[]"
+
+
 def test_bad_file_from_the_command_line(tmp_path):
     # The exit code and the one line on stderr, as a shell script sees them.
     (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\tvery_high\n")
