@@ -443,6 +443,7 @@ _COMMAND_LINE_ADVICE = [
     (_VALUES_ADVICE, _VALUES_OPTIONS),
     ("labels=[...]", "--labels LOW,...,HIGH"),
     ("not in labels=", "not in --labels "),
+    ("(groups=None)", "(--no-groups)"),
 ]
 
 
