@@ -136,3 +136,29 @@ def test_every_door_gives_the_same_error(door, groups, message):
 def test_resampling_doors_need_two_groups(door):
     with pytest.raises(ValueError, match="at least two"):
         DOORS[door](["only"] * 20)
+
+
+@pytest.mark.parametrize("door", ["score_interval", "compare_scores"])
+def test_weights_of_the_wrong_length_beside_groups(door):
+    # Was pandas' "Grouper and axis must be same length".
+    call = {"score_interval": lambda: score_interval(
+                "neg_mean_absolute_error", Y, Y, groups=[0, 1] * 10, sample_weight=[1] * 19,
+                n_resamples=99),
+            "compare_scores": lambda: compare_scores(
+                "neg_mean_absolute_error", Y, Y, Y, groups=[0, 1] * 10,
+                sample_weight=[1] * 19, n_resamples=99)}[door]
+    with pytest.raises(ValueError, match="sample_weight has 19 values but there are 20 items"):
+        call()
+
+
+def test_the_command_line_names_its_option_for_one_group(tmp_path, capsys):
+    from sklearn_ordinal.__main__ import main
+
+    rows = "".join(f"only\t{i}\t{i % 3}\n" for i in range(12))
+    for name in ("gold", "system"):
+        (tmp_path / f"{name}.tsv").write_text("test_case\tid\tvalue\n" + rows)
+    code = main(["evaluate", str(tmp_path / "gold.tsv"), str(tmp_path / "system.tsv"),
+                 "--group-column", "test_case", "--n-resamples", "99"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "resampling groups needs at least two. Resample the items (--no-groups)" in err
