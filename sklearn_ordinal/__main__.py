@@ -29,12 +29,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from sklearn.datasets import load_diabetes
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import GridSearchCV, StratifiedKFold
-from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import StandardScaler
-from threadpoolctl import threadpool_limits
 
 from sklearn_ordinal._command_line import (
     check_output_folders,
@@ -52,7 +46,6 @@ from sklearn_ordinal._command_line import (
 from sklearn_ordinal.evaluation import evaluate, read_evaluation_files
 from sklearn_ordinal.evaluation._quantification_cli import add_quantification_parser
 from sklearn_ordinal.metrics import get_scorer, get_scorer_names
-from sklearn_ordinal.model_selection import compare_to_trivial
 from sklearn_ordinal.stats._agreement_cli import add_agreement_parser
 from sklearn_ordinal.stats._cli import add_compare_parser
 
@@ -69,6 +62,11 @@ N_RESAMPLES = 999
 
 def diabetes_grades():
     """Features and 5 ordered grades (1..5) with TripAdvisor-15763's class sizes."""
+    # The demo's scikit-learn parts (its data set, estimators and search) are imported
+    # by the demo alone, here and in _run: evaluate and the other commands would pay
+    # for them (0.1 s) on every run.
+    from sklearn.datasets import load_diabetes
+
     X, progression = load_diabetes(return_X_y=True)
     cuts = np.quantile(progression, np.cumsum(TRIPADVISOR_SHARES)[:-1])
     return X, np.digitize(progression, cuts) + 1
@@ -190,6 +188,8 @@ def main(argv=None):
         return _evaluate(args)
     if args.command in ("compare", "quantification", "agreement"):
         return args.run(args)
+    from threadpoolctl import threadpool_limits  # the demo's (see diabetes_grades)
+
     # The problem is tiny: multi-threaded BLAS only adds start-up costs, and on a
     # busy machine oversubscribed threads make each fit tens of times slower.
     with threadpool_limits(limits=1):
@@ -198,6 +198,14 @@ def main(argv=None):
 
 
 def _run(args):
+    # The demo's own parts (see diabetes_grades).
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GridSearchCV, StratifiedKFold
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from sklearn_ordinal.model_selection import compare_to_trivial
+
     start = time.perf_counter()
     measures = [name for name in MEASURES if name in get_scorer_names()]
     X, y = diabetes_grades()
@@ -435,6 +443,7 @@ _COMMAND_LINE_ADVICE = [
     (_VALUES_ADVICE, _VALUES_OPTIONS),
     ("labels=[...]", "--labels LOW,...,HIGH"),
     ("not in labels=", "not in --labels "),
+    ("(groups=None)", "(--no-groups)"),
 ]
 
 

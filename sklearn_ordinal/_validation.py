@@ -581,6 +581,72 @@ def _drop_zero_weight(sample_weight, *arrays):
     return (sample_weight[kept], *(None if y is None else y[kept] for y in arrays))
 
 
+def group_codes(groups, n_samples, *, sample_weight=None, resampled=False):
+    """``(codes, names)``: each item's group, checked and numbered in order of first
+    appearance.
+
+    The one check of ``groups`` (test cases, topics, folds: items scored apart or
+    resampled together) for every door that takes them: the measures over groups,
+    the intervals and the reports.
+
+    Parameters
+    ----------
+    groups : array-like of shape (n_samples,)
+        One hashable group label per item (a string, a number, a Categorical's
+        value), none missing.
+    n_samples : int
+        The number of items.
+    sample_weight : array-like of shape (n_samples,), default=None
+        With weights, the items of weight zero are dropped first, as the measures
+        drop them: ``codes`` then has one entry per item of positive weight, and a
+        group of zero-weight items alone is no group.
+    resampled : bool, default=False
+        Whether the groups are the units of a resampling, which needs at least two.
+
+    Returns
+    -------
+    codes : ndarray of shape (n_kept,), dtype intp
+        The number of each (kept) item's group, ``0 .. len(names) - 1``, numbered as
+        :func:`pandas.factorize` numbers them.
+    names : ndarray of shape (n_groups,)
+        The groups, in order of first appearance.
+    """
+    try:
+        array = np.asarray(groups)
+    except ValueError:  # NumPy's "inhomogeneous shape": a ragged nested list
+        array = np.asarray(groups, dtype=object)
+    if array.ndim != 1 or array.shape[0] != n_samples:
+        raise ValueError(
+            f"groups must hold one group per item ({n_samples} item"
+            f"{'' if n_samples == 1 else 's'}), a 1-D sequence in the items' order; got "
+            f"shape {array.shape}."
+        )
+    missing = pd.isna(array)
+    if missing.any():
+        raise ValueError(
+            f"groups contains missing values (first at item {int(np.argmax(missing))}); "
+            "every item needs a group: give it one, or drop the item."
+        )
+    if sample_weight is not None:
+        weights, _ = _check_sample_weight(sample_weight, n_samples)
+        array = array[weights > 0]
+    try:
+        codes, names = pd.factorize(array)
+    except TypeError:  # unhashable values (lists, dicts) in an object array
+        kinds = sorted({type(value).__name__ for value in array.tolist()})
+        raise ValueError(
+            f"groups must hold one label per item (a string or a number); got values "
+            f"of type {', '.join(kinds)}."
+        ) from None
+    if resampled and len(names) < 2:
+        raise ValueError(
+            f"groups holds {len(names)} group{'' if len(names) == 1 else 's'}"
+            f"{'' if sample_weight is None else ' of positive weight'}; resampling groups "
+            "needs at least two. Resample the items (groups=None) if they are independent."
+        )
+    return codes.astype(np.intp, copy=False), np.asarray(names)
+
+
 def _validate(y_true, y_pred, sample_weight):
     """Check the arrays and drop the zero-weight items."""
     y_true = _check_1d_labels(y_true, "y_true")

@@ -135,6 +135,27 @@ def test_help_from_the_command_line():
     assert "{demo,evaluate,compare,quantification,agreement}" in result.stdout
 
 
+def test_commands_import_no_part_of_the_demo_or_of_an_extra():
+    # evaluate and the other commands pay for the package's import and nothing more
+    # (#45): the demo's scikit-learn parts (its data set, estimators and search),
+    # matplotlib (--plot) and Dask are imported by the one command or option that
+    # needs them. Compared with what the package's evaluate imports, so that it holds
+    # whatever the libraries' versions import themselves.
+    code = (
+        "import sys\n"
+        "from sklearn_ordinal import evaluate\n"
+        "before = set(sys.modules)\n"
+        "from sklearn_ordinal.__main__ import main\n"
+        "libraries = ('sklearn', 'scipy', 'numpy', 'pandas', 'pyarrow', 'matplotlib',\n"
+        "             'dask', 'threadpoolctl', 'joblib')\n"
+        "print(sorted(name for name in set(sys.modules) - before\n"
+        "             if name.split('.')[0] in libraries))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, timeout=120, cwd=Path(__file__).resolve().parents[1])
+    assert result.stdout.strip() == "[]"
+
+
 def test_bad_file_from_the_command_line(tmp_path):
     # The exit code and the one line on stderr, as a shell script sees them.
     (tmp_path / "late.tsv").write_text("test_case\tid\tvalue\nfold1\t0\tvery_high\n")

@@ -61,6 +61,8 @@ RUNS = {
     "bench_calibration_intervals": ["--intervals"],
     # Issue 45's: the analytic intervals, the reports, U_pairs' memory.
     "bench_intervals_issue_45": ["--issue-45"],
+    # And its command line's evaluate against the package's import.
+    "bench_cli": ["--repeat", "7"],
     # About 60 minutes on 2 quiet cores (--jobs 16 on 16).
     "bench_interval_coverage": ["--jobs", "2"],
 }

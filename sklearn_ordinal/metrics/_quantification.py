@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
 from .._compat import validate_params
-from .._validation import _on_the_host, _python_values, check_ordinal_targets
+from .._validation import _on_the_host, _python_values, check_ordinal_targets, group_codes
 from ._probabilistic import _check_proba
 
 # Rows of prevalences written with three decimals miss 1 by up to 1e-3 (1/3 as
@@ -342,20 +342,6 @@ ROW_KERNELS: dict[Callable[..., float], Callable[..., Any]] = {
     normalized_match_distance: _normalized_match_distance_rows,
     root_normalized_order_aware_divergence: _rnod_rows,
 }
-
-
-def group_codes(groups: ArrayLike, n_samples: int) -> tuple[NDArray[Any], NDArray[Any]]:
-    """``(codes, names)``: each item's group number, groups in order of first appearance."""
-    groups = np.asarray(groups)
-    if groups.ndim != 1 or groups.shape[0] != n_samples:
-        raise ValueError(
-            f"groups must hold one group per item ({n_samples} items); got shape "
-            f"{groups.shape}."
-        )
-    if pd.isna(groups).any():
-        raise ValueError("groups contains missing values; every item needs a group.")
-    codes, names = pd.factorize(groups)
-    return codes.astype(np.intp), np.asarray(names)
 
 
 def class_sums(codes, values, n_groups, n_classes, weight):

@@ -23,6 +23,7 @@ from .._validation import (
     _ordered_categorical,
     check_ordinal_targets,
     check_scored_targets,
+    group_codes,
 )
 from ..metrics._registry import DATA_ARGUMENTS
 # The stats door resolves a measure (and checks its parameters) by the registry,
@@ -108,22 +109,7 @@ def _point_estimate(spec, y_true, y_pred, labels, class_values, sample_weight):
 
 def _group_codes(groups, n_samples, sample_weight):
     """Group index of every kept item (zero-weight items are dropped, as by the measures)."""
-    groups = np.asarray(groups)
-    if groups.ndim != 1 or groups.shape[0] != n_samples:
-        raise ValueError(
-            f"groups must hold one group per item ({n_samples} items); got shape "
-            f"{groups.shape}."
-        )
-    if pd.isna(groups).any():
-        raise ValueError("groups contains missing values; every item needs a group.")
-    if sample_weight is not None:
-        groups = groups[np.asarray(sample_weight, dtype=np.float64) > 0]
-    codes, distinct = pd.factorize(groups)
-    if len(distinct) < 2:
-        raise ValueError(
-            f"groups holds {len(distinct)} group; resampling groups needs at least two."
-        )
-    return codes
+    return group_codes(groups, n_samples, sample_weight=sample_weight, resampled=True)[0]
 
 
 def _warn_few_groups(n_groups):

@@ -11,7 +11,7 @@ Layer: statistics (5).
 import numpy as np
 import pandas as pd
 
-from .._validation import _is_real_valued
+from .._validation import _is_real_valued, group_codes
 
 # method="auto" takes the analytic interval from this many resampling units on
 # (items, or groups), when the smallest class holds at least _SMALLEST_CLASS items,
@@ -110,8 +110,11 @@ def chosen_method(method, spec, y_true, systems, labels, sample_weight, groups,
         )
     if method != "auto":
         return method
-    n_units = (len(np.unique(np.asarray(groups))) if groups is not None
-               else len(np.asarray(systems[0])))
+    n_items = len(np.asarray(systems[0]))
+    # The groups' one check, before any work; the units resampled are those of
+    # positive weight.
+    n_units = (len(group_codes(groups, n_items, sample_weight=sample_weight,
+                               resampled=True)[1]) if groups is not None else n_items)
     if spec.record.distance is None:
         real = [False]
     elif real is None:
