@@ -19,6 +19,7 @@ import pandas as pd
 from .._warnings import warn_user
 from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
+from threadpoolctl import threadpool_limits
 
 # Resamples drawn at once: bounds the (batch x cells) array of draws.
 _MAX_DRAWS_PER_BATCH = 4_000_000
@@ -656,6 +657,14 @@ def run_resamples(requests, on_resamples=None):
     ``on_resamples(done, total)`` is called after each block, with the resamples
     drawn so far and in all.
     """
+    # The sums of narrow intermediates are matrix products of a few columns, bound
+    # by memory, not arithmetic: BLAS threads would spin beside each other (twice
+    # the CPU time of one thread on two cores, for no gain in wall time).
+    with threadpool_limits(limits=1, user_api="blas"):
+        return _run_resamples(requests, on_resamples)
+
+
+def _run_resamples(requests, on_resamples):
     plans = [_Plan(request) for request in requests]
     groups = {}
     for index, plan in enumerate(plans):
