@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
-from .._blocks import _blocks
+from .._blocks import _block_length, _blocks
 from .._compat import Interval, StrOptions, validate_params
 from .._score_table import (
     _MAX_CLASSES_IN_SCORE_BITS,
@@ -57,6 +57,17 @@ _RANKING_CONSTRAINTS = {
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
 
 
+# _position_below merges a block of scores with the run of lower scores it spans up to
+# this many times the block's length; beyond, a binary search per score is cheaper
+# (measured at 2**17 scores: equal near 2).
+_MERGE_UP_TO = 2
+
+
+# Scores per block of _position_below's merges: their temporaries (the block, its
+# run and their order, 16 bytes each) stay about 1.5 MB.
+_MERGE_BLOCK = 2**15
+
+
 def _position_below(lower, scores):
     """``(below, tied)``: per score, how many of the sorted distinct ``lower`` are below
     it, and the indices of the scores that ``lower`` holds too.
@@ -64,21 +75,27 @@ def _position_below(lower, scores):
     ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
     sorted runs is one linear merge, faster than a binary search per score. The
     sorted ``scores`` are merged a block at a time with the run of ``lower`` that
-    the block spans, so that the merge's temporaries hold one block (and a block
-    of a class's scores costs its run, not all of ``lower``).
+    the block spans, so that the merge's temporaries hold about one block (and a
+    block of a class's scores costs its run, not all of ``lower``); a run much
+    longer than its block is searched instead.
     """
     below = np.empty(len(scores), dtype=np.intp)
     tied = []
-    for start, stop in _blocks(len(scores)):
+    for start, stop in _blocks(len(scores), min(_block_length(), _MERGE_BLOCK)):
         block = scores[start:stop]
         # Every score of the block is above lower[:first] and below lower[last:].
         first = np.searchsorted(lower, block[0])
         last = np.searchsorted(lower, block[-1], side="right")
-        merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
         block_below = below[start:stop]
-        block_below[:] = np.flatnonzero(merged < len(block))
-        del merged
-        block_below -= np.arange(-first, len(block) - first)  # i - first
+        if last - first > _MERGE_UP_TO * len(block):
+            # Few scores over a long run (a small class against a large one): a
+            # binary search per score costs less, and needs no temporaries.
+            block_below[:] = np.searchsorted(lower, block)
+        else:
+            merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
+            block_below[:] = np.flatnonzero(merged < len(block))
+            del merged
+            block_below -= np.arange(-first, len(block) - first)  # i - first
         block_tied = np.flatnonzero(lower[np.minimum(block_below, len(lower) - 1)] == block)
         block_tied += start
         tied.append(block_tied)
