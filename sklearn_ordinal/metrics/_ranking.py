@@ -23,8 +23,8 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 # Annotations stay text: help() and the signature show ArrayLike, not its expansion.
 from __future__ import annotations
 
-from numbers import Integral
 import weakref
+from numbers import Integral
 from typing import Any, Literal, Optional
 
 import numpy as np
@@ -197,33 +197,32 @@ class _Cells:
             return (order, _steps_up(self.scores, order), _class_of_cells(self)[order])
         return self._once("score order", make)
 
-    def score_groups(self):
+    # The methods below take what they read of :meth:`score_order` from the caller,
+    # which a kernel on one table has let go of (``keep=False``) or has at hand.
+
+    def score_groups(self, new_score):
         """Each cell's distinct score (its index among them), in score order."""
         def make():
-            group = np.cumsum(self.score_order()[1])
+            group = np.cumsum(new_score)
             group -= 1
             return group
         return self._once("score groups", make)
 
-    def class_indicator(self):
+    def class_indicator(self, cell_classes):
         """The sparse indicator of the class of each cell in score order (a stack's
         sums per class, see :func:`_sums_by`)."""
         return self._once("class indicator",
-                          lambda: _indicator(self.score_order()[2], len(self.classes)))
+                          lambda: _indicator(cell_classes, len(self.classes)))
 
-    def group_indicator(self):
+    def group_indicator(self, group):
         """The sparse indicator of each cell's :meth:`score_groups`."""
-        def make():
-            group = self.score_groups()
-            return _indicator(group, int(group[-1]) + 1)
-        return self._once("group indicator", make)
+        return self._once("group indicator",
+                          lambda: _indicator(group, int(group[-1]) + 1))
 
-    def ties_across_splits(self):
+    def ties_across_splits(self, group, cell_classes):
         """``(at, indicator, n_shared)``: the cells (in score order) at a score that two
         classes hold, and the indicator of their (score, class), for ``ties="strict"``."""
         def make():
-            group = self.score_groups()
-            cell_classes = self.score_order()[2]
             shared = np.flatnonzero(np.bincount(group) > 1)
             at = np.isin(group, shared)
             cell = np.searchsorted(shared, group[at]) * len(self.classes) + cell_classes[at]
@@ -248,10 +247,11 @@ def _cells_of(table, cells):
 def _sums_by(codes, values, n_codes, indicator):
     """Per code, the sum of ``values`` along the last axis, added in the order of the
     values: one ``np.bincount`` for one table, for a stack one product with the
-    codes' sparse ``indicator()`` (the same sums, in the same order)."""
+    codes' sparse indicator, ``indicator(codes)`` (the same sums, in the same
+    order)."""
     if values.ndim == 1:
         return np.bincount(codes, weights=values, minlength=n_codes)
-    return np.asarray((indicator().T @ values.T).T)
+    return np.asarray((indicator(codes).T @ values.T).T)
 
 
 def _class_pair_aucs(table, ties, cells=None):
@@ -352,34 +352,35 @@ def _split_aucs(table, ties, cells=None):
         np.subtract(below, weights, out=below)
         below *= weights
         del weights
-        rank_sum = _sums_by(cell_classes, below, len(n), cells.class_indicator)
+        rank_sum = _sums_by(cell_classes, below, n.shape[-1], cells.class_indicator)
         del below
         square = np.square(table.weights, dtype=np.float64)
         rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
         weights = np.take(table.weights, order, axis=-1).astype(np.float64, copy=False)
         del order
-        group = cells.score_groups()
+        group = cells.score_groups(new_score)
         at_score = _sums_by(group, weights, int(group[-1]) + 1, cells.group_indicator)
         mid_rank = np.cumsum(at_score, axis=-1)
         mid_rank -= 0.5 * at_score
         mid_rank = np.take(mid_rank, group, axis=-1)
         mid_rank *= weights
-        rank_sum = _sums_by(cell_classes, mid_rank, len(n), cells.class_indicator)
+        rank_sum = _sums_by(cell_classes, mid_rank, n.shape[-1], cells.class_indicator)
     ordered, pairs = _ordered_split_pairs(rank_sum, n)
     if ties == "strict" and not distinct:
-        ordered -= _tied_across_splits(cells, weights)
+        ordered -= _tied_across_splits(cells.ties_across_splits(group, cell_classes),
+                                       weights, n.shape[-1])
     return ordered / pairs
 
 
-def _tied_across_splits(cells, weights):
+def _tied_across_splits(ties_across, weights, n_classes):
     """Per split (and table of a stack), half the weight of the pairs tied across it:
     what ``ties="strict"`` takes back from the mid-rank count; ``weights`` in score
-    order."""
+    order, ``ties_across`` :meth:`_Cells.ties_across_splits`."""
     # Only a score held by two classes has pairs tied across a split.
-    at, indicator, n_shared = cells.ties_across_splits()
+    at, indicator, n_shared = ties_across
     at_class = np.asarray((indicator.T @ weights[..., at].T).T)
-    at_class = at_class.reshape(weights.shape[:-1] + (n_shared, len(cells.classes)))
+    at_class = at_class.reshape(weights.shape[:-1] + (n_shared, n_classes))
     lower_at_score = np.cumsum(at_class, axis=-1)[..., :-1]
     # Summed from the top, not as the weight at the score less the lower one:
     # that difference cancels when the lower weight dominates.
