@@ -244,6 +244,22 @@ def test_float_predictions_that_are_classes_stay_classes():
     assert mean_zero_one_error([0.5, 1.5], [0.5, 0.5], average="micro") == 0.5
 
 
+@pytest.mark.parametrize("where", [0, 1023, 1024, 4999])
+@pytest.mark.parametrize("labels", [None, [0.0, 1.0, 1.5, 2.0, 3.0]])
+def test_one_real_value_anywhere_makes_real_valued_predictions(where, labels):
+    # The first predictions are tested alone before all of them: a value that is no
+    # class is found wherever it is, and a half-step class is a class wherever it is.
+    from sklearn_ordinal._validation import _is_real_valued
+
+    y_true = np.arange(5000) % 4
+    y_pred = y_true.astype(float)
+    assert not _is_real_valued(y_pred, y_true, labels)
+    y_pred[where] = 1.5
+    assert _is_real_valued(y_pred, y_true, labels) is (labels is None)
+    y_pred[where] = 1.25
+    assert _is_real_valued(y_pred, y_true, labels)
+
+
 @pytest.mark.parametrize(
     "name",
     ["mean_zero_one_error", "cem_score", "accuracy_within_score", "kendall_tau_a_score",

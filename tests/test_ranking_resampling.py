@@ -413,3 +413,31 @@ def _present_classes_of(y, score, labels, weight):
     from sklearn_ordinal._score_table import _present_classes
 
     return _present_classes(_build_score_table(y, score, labels, weight, "test"), "test")
+
+
+@pytest.mark.parametrize("measure", ["vus", "u_pairs", "u_cons"])
+def test_cells_are_merged_and_sorted_on_the_first_batch_only(monkeypatch, measure):
+    # What depends on the cells alone is made once per table: later batches neither
+    # merge the classes' scores nor sort the cells again.
+    from sklearn_ordinal.metrics import _ranking
+    from sklearn_ordinal.stats._intervals import _table_statistic
+
+    calls = []
+
+    def counting(function):
+        def counted(*args, **kwargs):
+            calls.append(function.__name__)
+            return function(*args, **kwargs)
+        return counted
+
+    monkeypatch.setattr(_ranking, "_position_below", counting(_ranking._position_below))
+    monkeypatch.setattr(_ranking, "_steps_up", counting(_ranking._steps_up))
+    rng, table = _random_table(5, 4, 1, weighted=False)
+    statistic = _table_statistic(_resolve(measure, {"ties": "strict"}), table)
+    for batch in range(3):
+        stack = rng.integers(1, 3, (4, len(table.weights))).astype(float)
+        statistic.batched(stack)
+        if batch == 0:
+            assert calls
+            calls.clear()
+    assert calls == []

@@ -23,15 +23,15 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 # Annotations stay text: help() and the signature show ArrayLike, not its expansion.
 from __future__ import annotations
 
-from numbers import Integral
 import weakref
+from numbers import Integral
 from typing import Any, Literal, Optional
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
-from .._blocks import _blocks
+from .._blocks import _block_length, _blocks
 from .._compat import Interval, StrOptions, validate_params
 from .._score_table import (
     _MAX_CLASSES_IN_SCORE_BITS,
@@ -57,6 +57,17 @@ _RANKING_CONSTRAINTS = {
 _TIED_PAIR_CREDIT = {"average": 0.5, "strict": 0.0}
 
 
+# _position_below merges a block of scores with the run of lower scores it spans up to
+# this many times the block's length; beyond, a binary search per score is cheaper
+# (measured at 2**17 scores: equal near 2).
+_MERGE_UP_TO = 2
+
+
+# Scores per block of _position_below's merges: their temporaries (the block, its
+# run and their order, 16 bytes each) stay about 1.5 MB.
+_MERGE_BLOCK = 2**15
+
+
 def _position_below(lower, scores):
     """``(below, tied)``: per score, how many of the sorted distinct ``lower`` are below
     it, and the indices of the scores that ``lower`` holds too.
@@ -64,21 +75,27 @@ def _position_below(lower, scores):
     ``np.searchsorted(lower, scores)``, by merging instead: a stable sort of two
     sorted runs is one linear merge, faster than a binary search per score. The
     sorted ``scores`` are merged a block at a time with the run of ``lower`` that
-    the block spans, so that the merge's temporaries hold one block (and a block
-    of a class's scores costs its run, not all of ``lower``).
+    the block spans, so that the merge's temporaries hold about one block (and a
+    block of a class's scores costs its run, not all of ``lower``); a run much
+    longer than its block is searched instead.
     """
     below = np.empty(len(scores), dtype=np.intp)
     tied = []
-    for start, stop in _blocks(len(scores)):
+    for start, stop in _blocks(len(scores), min(_block_length(), _MERGE_BLOCK)):
         block = scores[start:stop]
         # Every score of the block is above lower[:first] and below lower[last:].
         first = np.searchsorted(lower, block[0])
         last = np.searchsorted(lower, block[-1], side="right")
-        merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
         block_below = below[start:stop]
-        block_below[:] = np.flatnonzero(merged < len(block))
-        del merged
-        block_below -= np.arange(-first, len(block) - first)  # i - first
+        if last - first > _MERGE_UP_TO * len(block):
+            # Few scores over a long run (a small class against a large one): a
+            # binary search per score costs less, and needs no temporaries.
+            block_below[:] = np.searchsorted(lower, block)
+        else:
+            merged = np.argsort(np.concatenate([block, lower[first:last]]), kind="stable")
+            block_below[:] = np.flatnonzero(merged < len(block))
+            del merged
+            block_below -= np.arange(-first, len(block) - first)  # i - first
         block_tied = np.flatnonzero(lower[np.minimum(block_below, len(lower) - 1)] == block)
         block_tied += start
         tied.append(block_tied)
@@ -192,43 +209,41 @@ class _Cells:
             return (order, _steps_up(self.scores, order), _class_of_cells(self)[order])
         return self._once("score order", make)
 
-    def score_groups(self):
+    # The methods below take what they read of :meth:`score_order` from the caller,
+    # which a kernel on one table has let go of (``keep=False``) or has at hand.
+
+    def score_groups(self, new_score):
         """Each cell's distinct score (its index among them), in score order."""
         def make():
-            group = np.cumsum(self.score_order()[1])
+            group = np.cumsum(new_score)
             group -= 1
             return group
         return self._once("score groups", make)
 
-    def table_order(self):
+    def table_order(self, order):
         """Where each cell of the table's order stands in score order (the inverse of
-        :meth:`score_order`'s order)."""
+        :meth:`score_order`'s ``order``)."""
         def make():
-            order = self.score_order()[0]
             back = np.empty_like(order)
             back[order] = np.arange(len(order))
             return back
         return self._once("table order", make)
 
-    def class_indicator(self):
+    def class_indicator(self, cell_classes):
         """The sparse indicator of the class of each cell in score order (a stack's
         sums per class, see :func:`_sums_by`)."""
         return self._once("class indicator",
-                          lambda: _indicator(self.score_order()[2], len(self.classes)))
+                          lambda: _indicator(cell_classes, len(self.classes)))
 
-    def group_indicator(self):
+    def group_indicator(self, group):
         """The sparse indicator of each cell's :meth:`score_groups`."""
-        def make():
-            group = self.score_groups()
-            return _indicator(group, int(group[-1]) + 1)
-        return self._once("group indicator", make)
+        return self._once("group indicator",
+                          lambda: _indicator(group, int(group[-1]) + 1))
 
-    def ties_across_splits(self):
+    def ties_across_splits(self, group, cell_classes):
         """``(at, indicator, n_shared)``: the cells (in score order) at a score that two
         classes hold, and the indicator of their (score, class), for ``ties="strict"``."""
         def make():
-            group = self.score_groups()
-            cell_classes = self.score_order()[2]
             shared = np.flatnonzero(np.bincount(group) > 1)
             at = np.isin(group, shared)
             cell = np.searchsorted(shared, group[at]) * len(self.classes) + cell_classes[at]
@@ -253,10 +268,11 @@ def _cells_of(table, cells):
 def _sums_by(codes, values, n_codes, indicator):
     """Per code, the sum of ``values`` along the last axis, added in the order of the
     values: one ``np.bincount`` for one table, for a stack one product with the
-    codes' sparse ``indicator()`` (the same sums, in the same order)."""
+    codes' sparse indicator, ``indicator(codes)`` (the same sums, in the same
+    order)."""
     if values.ndim == 1:
         return np.bincount(codes, weights=values, minlength=n_codes)
-    return np.asarray((indicator().T @ values.T).T)
+    return np.asarray((indicator(codes).T @ values.T).T)
 
 
 def _class_pair_aucs(table, ties, cells=None):
@@ -362,7 +378,7 @@ def _split_aucs(table, ties, cells=None):
         mid_rank -= half
         mid_rank *= weights
         rank_sum = _class_weights(table._replace(weights=np.take(
-            mid_rank, cells.table_order(), axis=-1, out=cells.scratch("weights", shape))))
+            mid_rank, cells.table_order(order), axis=-1, out=cells.scratch("weights", shape))))
     elif distinct:
         # np.take keeps each table's row contiguous (fancy indexing may not).
         weights = np.take(table.weights, order, axis=-1)
@@ -372,34 +388,35 @@ def _split_aucs(table, ties, cells=None):
         np.subtract(below, weights, out=below)
         below *= weights
         del weights
-        rank_sum = _sums_by(cell_classes, below, len(n), cells.class_indicator)
+        rank_sum = _sums_by(cell_classes, below, n.shape[-1], cells.class_indicator)
         del below
         square = np.square(table.weights, dtype=np.float64)
         rank_sum += 0.5 * _class_weights(table._replace(weights=square))
     else:
         weights = np.take(table.weights, order, axis=-1).astype(np.float64, copy=False)
         del order
-        group = cells.score_groups()
+        group = cells.score_groups(new_score)
         at_score = _sums_by(group, weights, int(group[-1]) + 1, cells.group_indicator)
         mid_rank = np.cumsum(at_score, axis=-1)
         mid_rank -= 0.5 * at_score
         mid_rank = np.take(mid_rank, group, axis=-1)
         mid_rank *= weights
-        rank_sum = _sums_by(cell_classes, mid_rank, len(n), cells.class_indicator)
+        rank_sum = _sums_by(cell_classes, mid_rank, n.shape[-1], cells.class_indicator)
     ordered, pairs = _ordered_split_pairs(rank_sum, n)
     if ties == "strict" and not distinct:
-        ordered -= _tied_across_splits(cells, weights)
+        ordered -= _tied_across_splits(cells.ties_across_splits(group, cell_classes),
+                                       weights, n.shape[-1])
     return ordered / pairs
 
 
-def _tied_across_splits(cells, weights):
+def _tied_across_splits(ties_across, weights, n_classes):
     """Per split (and table of a stack), half the weight of the pairs tied across it:
     what ``ties="strict"`` takes back from the mid-rank count; ``weights`` in score
-    order."""
+    order, ``ties_across`` :meth:`_Cells.ties_across_splits`."""
     # Only a score held by two classes has pairs tied across a split.
-    at, indicator, n_shared = cells.ties_across_splits()
+    at, indicator, n_shared = ties_across
     at_class = np.asarray((indicator.T @ weights[..., at].T).T)
-    at_class = at_class.reshape(weights.shape[:-1] + (n_shared, len(cells.classes)))
+    at_class = at_class.reshape(weights.shape[:-1] + (n_shared, n_classes))
     lower_at_score = np.cumsum(at_class, axis=-1)[..., :-1]
     # Summed from the top, not as the weight at the score less the lower one:
     # that difference cancels when the lower weight dominates.
