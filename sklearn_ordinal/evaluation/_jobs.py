@@ -51,7 +51,7 @@ class ReportJobs:
         """Call ``finish()`` once every started computation is done, in this order."""
         self._then.append(finish)
 
-    def run(self, on_resamples: Callable[[int], None] | None = None) -> None:
+    def run(self, on_resamples: Callable[[int, int], None] | None = None) -> None:
         results = complete_together(
             [(steps, request, context) for steps, request, context, _ in self._pending],
             on_resamples)
@@ -61,7 +61,3 @@ class ReportJobs:
         for finish in self._then:
             finish()
         self._then = []
-
-    @property
-    def n_waiting(self) -> int:
-        return len(self._pending)

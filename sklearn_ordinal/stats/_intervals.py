@@ -8,7 +8,6 @@ from typing import Any, Callable, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 from scipy import sparse
 from sklearn.utils import check_random_state
 
