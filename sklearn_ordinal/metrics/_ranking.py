@@ -367,9 +367,9 @@ def _split_aucs(table, ties, cells=None):
     elif distinct and table.weights.ndim > 1:
         # A stack (a bootstrap's batch): w_i rho_i = w_i (weight up to i - w_i / 2),
         # in score order, then back in the table's order, where each class's cells
-        # are one run: five passes over the batch, each on a few rows that stay in
-        # the processor's cache. Whole counts (every unweighted bootstrap) give
-        # whole and half numbers, summed exactly in any order: the one table's floats.
+        # are one run: five passes over the batch, into arrays kept for the next
+        # batch. Whole counts (every unweighted bootstrap) give whole and half
+        # numbers, summed exactly in any order: the one table's floats.
         shape = table.weights.shape
         weights = np.take(table.weights.astype(np.float64, copy=False), order, axis=-1,
                           out=cells.scratch("weights", shape))
