@@ -37,7 +37,12 @@ from ..stats._intervals import _FEW_GROUPS, _group_codes, comparison_steps, inte
 from ..stats._method import auto_method, family, smallest_class
 from ..stats._multiple_testing import holm_adjust
 from ..stats._interval_pvalue import percentile_interval_pvalue
-from ..stats._resampling import DEFAULT_N_RESAMPLES, RANDOMIZATION, shared_resamples
+from ..stats._resampling import (
+    DEFAULT_N_RESAMPLES,
+    RANDOMIZATION,
+    one_blas_thread,
+    shared_resamples,
+)
 from ._jobs import ReportJobs
 from ._recorded_warnings import recorded_warnings
 from ._quantification import quantification_records, quantifier_outputs
@@ -625,7 +630,7 @@ def evaluate(
     # one draw, block by block.
     progress = Progress(len(report_measures), "measures", verbose)
     jobs = ReportJobs()
-    with shared_resamples():
+    with shared_resamples(), one_blas_thread():
         for measure in report_measures:
             _score_measure(measure, gold, read, {**common, "method": methods[measure.name]},
                            labels, class_values, sample_weight, seed, tally, jobs)

@@ -71,6 +71,7 @@ from ._resampling import (
     interval,
     jackknife,
     shared_computation,
+    sharing,
     units_from_counts,
     units_from_items,
 )
@@ -371,8 +372,7 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
             distinct=True, real=None):
     """``(units, parts)``: the units of the data and, per system, its share of their
     intermediate with the measure of it; ``distinct=False`` keeps one cell per item
-    (see :func:`units_from_items`). Each part is keyed by the measure and the data it
-    reads, so that a report scores a system once per block of resamples."""
+    (see :func:`units_from_items`)."""
     if groups is not None:
         groups = _group_codes(groups, len(systems[0]), sample_weight)
         _warn_few_groups(int(groups.max()) + 1)
@@ -390,7 +390,17 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
             units, parts = _distance_layout(*args, real=real)
         else:
             units, parts = _label_layout(*args)
-    return units, [
+    return units, parts
+
+
+def _keyed(parts, spec, y_true, systems, labels, class_values, sample_weight, groups,
+           real):
+    """The parts keyed by the measure and the data each reads, so that a report
+    scores a system once per block of resamples (a fingerprint of the data: made
+    within a report only, where it is read)."""
+    if not sharing():
+        return parts
+    return [
         part._replace(key=(data_key(spec, (y_true, y_pred, labels, class_values,
                                            sample_weight, groups)),
                            None if real is None else real[s]))
@@ -803,6 +813,8 @@ def interval_steps(measure, y_true, y_pred, *, confidence_level=0.95,
         warn_if_no_variation(standard_error, estimate)
         return _normal_score_interval(spec, estimate, standard_error, confidence_level)
     rng = check_random_state(random_state)
+    parts = _keyed(parts, spec, y_true, [y_pred], labels, class_values, sample_weight,
+                   groups, real)
     fields = yield from _bootstrap(units, parts, estimate, n_resamples, method,
                                    confidence_level, rng)
     low, high = np.clip(fields["confidence_interval"], *spec.value_range)
@@ -978,6 +990,8 @@ def comparison_steps(measure, y_true, y_pred_a, y_pred_b, *, confidence_level=0.
         return _normal_comparison(spec, delta_variance(statistic, units), estimates,
                                   confidence_level)
     rng = check_random_state(random_state)
+    parts = _keyed(parts, spec, y_true, [y_pred_a, y_pred_b], labels, class_values,
+                   sample_weight, groups, real)
     fields = yield from _bootstrap(units, parts, difference, n_resamples, method,
                                    confidence_level, rng)
     if spec.record.from_table is not None:

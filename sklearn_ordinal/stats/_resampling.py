@@ -154,22 +154,25 @@ def units_from_items(cells, values, size, groups=None, distinct=True):
     needs, where merging equal items would cost more than it saves).
     """
     width = cells.shape[1]
-    if groups is None and not distinct:
-        n_units = len(cells)
-        counts = np.ones(n_units, dtype=np.int64)
-        rows = np.repeat(np.arange(n_units), width)
-    elif groups is not None:
+    if groups is not None:
         n_units = int(groups.max()) + 1
-        counts = np.ones(n_units, dtype=np.int64)
-        rows = np.repeat(groups, width)
-    else:
+        # A group's contribution sums its items' (the COO form adds duplicates).
+        contributions = sparse.csr_matrix(
+            (values.ravel(), (np.repeat(groups, width), cells.ravel())),
+            shape=(n_units, size))
+        return Units(np.ones(n_units, dtype=np.int64), contributions)
+    if distinct:
         first, counts = _distinct_rows(cells, values, size)
-        n_units = len(first)
-        cells, values = cells[first], values[first]
-        rows = np.repeat(np.arange(n_units), width)
+        if len(first) < len(cells):
+            cells, values = cells[first], values[first]
+    else:
+        counts = np.ones(len(cells), dtype=np.int64)
+    # Row c holds its width entries: the compressed form directly, no sort.
+    n_units = len(cells)
     contributions = sparse.csr_matrix(
-        (values.ravel(), (rows, cells.ravel())), shape=(n_units, size)
-    )
+        (values.ravel(), cells.ravel(), np.arange(0, n_units * width + 1, width)),
+        shape=(n_units, size))
+    contributions.sum_duplicates()  # two entries of a row at one position
     return Units(counts, contributions)
 
 
@@ -241,6 +244,12 @@ def shared_resamples():
         yield
     finally:
         _shared = outer
+
+
+def sharing():
+    """Whether a report's `shared_resamples` is in effect (what is shared is worth
+    keying only then)."""
+    return _shared is not None
 
 
 def _fingerprint(*arrays):
@@ -381,11 +390,13 @@ class _Sums:
 
 
 # Numbers of a wide intermediate (a score table) scored at once: some rows of a
-# block (8 MB), every request of those rows together, so that what the requests
-# share (a system's gathered table, read by VUS and U_cons) is read again while it
-# is near the processor. Measured on reports of 20 000 continuous scores: 10^6
-# numbers (50 rows) 20-25% faster than 2 x 10^5 or a whole block's 4 x 10^6.
-_MAX_CHUNK_FLOATS = 1_000_000
+# block, every request of those rows together, so that what the requests share (a
+# system's gathered table, read by VUS and U_cons) is read again while it is near
+# the processor; but at least _MIN_CHUNK_ROWS rows, as each costs a few calls per
+# request. Measured: U_cons' BCa at 500 scores 20% faster with 400-row chunks than
+# with 2000; reports of 20 000 scores 20-25% faster with 50 rows than with 10.
+_MAX_CHUNK_FLOATS = 200_000
+_MIN_CHUNK_ROWS = 50
 # The intermediate's width up to which a block's sums are one matrix product (BLAS),
 # and the size of the dense copy of the contributions it needs.
 _DENSE_UP_TO = 64
@@ -659,11 +670,16 @@ def run_resamples(requests, on_resamples=None):
     ``on_resamples(done, total)`` is called after each block, with the resamples
     drawn so far and in all.
     """
-    # The sums of narrow intermediates are matrix products of a few columns, bound
-    # by memory, not arithmetic: BLAS threads would spin beside each other (twice
-    # the CPU time of one thread on two cores, for no gain in wall time).
-    with threadpool_limits(limits=1, user_api="blas"):
+    with one_blas_thread():
         return _run_resamples(requests, on_resamples)
+
+
+def one_blas_thread():
+    """A context in which BLAS runs on one thread. What the intervals ask of it (the
+    sums of narrow intermediates: products of a few columns; dot products of one
+    value per item) is bound by memory, not arithmetic: threads would spin beside
+    each other, twice the CPU time of one on two cores for no gain in wall time."""
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 def _run_resamples(requests, on_resamples):
@@ -687,8 +703,8 @@ def _run_resamples(requests, on_resamples):
         # others, the whole block at once.
         wide = [index for index in members if plans[index].wide]
         narrow = [index for index in members if not plans[index].wide]
-        step = max(1, _MAX_CHUNK_FLOATS // max([plans[index].width for index in wide],
-                                               default=1))
+        step = max(_MIN_CHUNK_ROWS, _MAX_CHUNK_FLOATS // max(
+            [plans[index].width for index in wide], default=1))
 
         def record(index, scored):
             block_values, block_flagged = scored
@@ -725,11 +741,12 @@ def complete(steps):
     """The result of ``steps``, a generator that yields :class:`Resample` requests and
     is sent their :class:`Evaluation`: the form of every interval and test here, so
     that a report can run many together (:func:`complete_together`)."""
-    try:
-        request = next(steps)
-    except StopIteration as stop:
-        return stop.value
-    return complete_together([(steps, request, None)])[0]
+    with one_blas_thread():
+        try:
+            request = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        return complete_together([(steps, request, None)])[0]
 
 
 def complete_together(pending, on_resamples=None):
