@@ -162,3 +162,25 @@ def test_the_command_line_names_its_option_for_one_group(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "resampling groups needs at least two. Resample the items (--no-groups)" in err
+
+
+def test_weights_of_the_wrong_length_get_the_measures_message_without_groups():
+    # method="auto" reads the smallest class's weight before any measure runs: the
+    # weights are checked there as the measures check them (pandas' "Grouper and
+    # axis must be same length" before).
+    from sklearn_ordinal.metrics import macro_mean_absolute_error
+    from sklearn_ordinal.stats import compare_scores, score_interval
+
+    y = np.array([0, 1, 2, 1, 0, 2] * 10)
+    with pytest.raises(ValueError) as measure_error:
+        macro_mean_absolute_error(y, y, sample_weight=np.ones(5))
+    for door in (lambda: score_interval("neg_macro_mean_absolute_error", y, y,
+                                        sample_weight=np.ones(5)),
+                 lambda: compare_scores("neg_macro_mean_absolute_error", y, y, y,
+                                        sample_weight=np.ones(5))):
+        with pytest.raises(ValueError) as error:
+            door()
+        assert str(error.value) == str(measure_error.value)
+    with pytest.raises(ValueError, match="negative"):
+        score_interval("neg_macro_mean_absolute_error", y, y,
+                       sample_weight=np.r_[-1.0, np.ones(59)])

@@ -11,7 +11,7 @@ Layer: statistics (5).
 import numpy as np
 import pandas as pd
 
-from .._validation import _is_real_valued, group_codes
+from .._validation import _check_sample_weight, _is_real_valued, group_codes
 
 # method="auto" takes the analytic interval from this many resampling units on
 # (items, or groups), when the smallest class holds at least _SMALLEST_CLASS items,
@@ -59,13 +59,16 @@ def is_smooth(spec):
 
 
 def smallest_class(y_true, sample_weight):
-    """The total weight of the gold standard's smallest class (among those it holds)."""
-    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    """The total weight of the gold standard's smallest class (among those it holds).
+
+    The weights are checked as every measure checks them (their length, sign and
+    finiteness), so that a bad one gets the measure's own message here too."""
     y_true = np.asarray(y_true)
+    weights, exponent = _check_sample_weight(sample_weight, len(y_true))
     if weights is None:
         totals = pd.Series(y_true).value_counts(sort=False)
     else:
-        totals = pd.Series(weights).groupby(y_true, sort=False).sum()
+        totals = pd.Series(weights).groupby(y_true, sort=False).sum() * 2.0**exponent
     return float(totals[totals > 0].min()) if (totals > 0).any() else 0.0
 
 
