@@ -165,3 +165,43 @@ def test_shared_resamples_outside_a_report_still_reuse_a_draw(monkeypatch):
         second = score_interval("u_cons", y, systems["b"], n_resamples=99, random_state=0)
     assert len(made) == 1
     assert first.method == second.method == "bca"
+
+
+@pytest.mark.parametrize("options", ["groups", "sample_weight", "labels and real values"])
+def test_a_mixed_report_equals_the_separate_calls(options):
+    # Groups as units, weighted items, label systems beside real-valued ones: every
+    # interval and comparison of the report is the separate call's with its seed.
+    rng = np.random.default_rng(3)
+    n = 300
+    y = rng.choice(4, n)
+    systems = {"a": y + rng.normal(0, 1, n), "b": y + rng.normal(0, 1.3, n),
+               "l": np.clip(y + rng.integers(-1, 2, n), 0, 3),
+               "m": np.clip(y + rng.integers(-2, 2, n), 0, 3)}
+    extra = {"groups": {"groups": np.repeat(np.arange(30), 10)},
+             "sample_weight": {"sample_weight": rng.uniform(0.5, 2, n)},
+             "labels and real values": {}}[options]
+    measures = {"neg_mean_absolute_error": "mean_absolute_error", "vus": "vus",
+                "cem_ord": "cem_ord"}
+    report = evaluate(y, systems, measures=list(measures), n_resamples=199,
+                      method="bca", random_state=0, **extra)
+    checked = 0
+    for measure, name in measures.items():
+        for system, output in systems.items():
+            if np.isnan(report.scores.loc[system, (name, "estimate")]):
+                continue
+            alone = score_interval(measure, y, output, n_resamples=199, method="bca",
+                                   random_state=0, **extra)
+            assert (report.scores.loc[system, (name, "low")],
+                    report.scores.loc[system, (name, "high")]) == tuple(
+                        alone.confidence_interval)
+            checked += 1
+        for (_, a, b), row in report.comparisons.loc[[name]].iterrows():
+            if b == "(trivial)":
+                continue
+            alone = compare_scores(measure, y, systems[a], systems[b], n_resamples=199,
+                                   method="percentile", random_state=0, **extra)
+            assert (row["low"], row["high"]) == tuple(alone.confidence_interval)
+            if not np.isnan(row["pvalue_randomization"]):
+                assert row["pvalue_randomization"] == alone.pvalue
+            checked += 1
+    assert checked >= 12
