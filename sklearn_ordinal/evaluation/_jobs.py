@@ -13,7 +13,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any, Callable, Generator
 
-from ..stats._resampling import complete_together
+from ..stats._resampling import complete_together, first_request
 
 
 class Slot:
@@ -39,10 +39,9 @@ class ReportJobs:
         """Run ``steps`` in ``context()`` up to its first request; its errors (an
         undefined measure) come out here, as from the direct call."""
         with context():
-            try:
-                request = next(steps)
-            except StopIteration as stop:
-                return Slot(stop.value)
+            request, result = first_request(steps)
+        if request is None:
+            return Slot(result)
         slot = Slot()
         self._pending.append((steps, request, context, slot))
         return slot

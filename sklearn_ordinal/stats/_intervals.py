@@ -378,19 +378,16 @@ def _layout(spec, y_true, systems, labels, class_values, sample_weight, groups,
         _warn_few_groups(int(groups.max()) + 1)
     args = (spec, y_true, systems, labels, class_values, sample_weight, groups, distinct)
     if spec.record.from_table is not None:
-        units, parts = _ranking_layout(*args)
-    elif spec.record.from_items is not None:
-        units, parts = _item_mean_layout(*args)
-    elif spec.record.distance is None:
-        units, parts = _label_layout(*args)
-    else:
-        if real is None:
-            real = _real_values(y_true, systems, labels)
-        if any(real):
-            units, parts = _distance_layout(*args, real=real)
-        else:
-            units, parts = _label_layout(*args)
-    return units, parts
+        return _ranking_layout(*args)
+    if spec.record.from_items is not None:
+        return _item_mean_layout(*args)
+    if spec.record.distance is None:
+        return _label_layout(*args)
+    if real is None:
+        real = _real_values(y_true, systems, labels)
+    if any(real):
+        return _distance_layout(*args, real=real)
+    return _label_layout(*args)
 
 
 def _keyed(parts, spec, y_true, systems, labels, class_values, sample_weight, groups,

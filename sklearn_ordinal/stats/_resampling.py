@@ -670,19 +670,6 @@ def run_resamples(requests, on_resamples=None):
     ``on_resamples(done, total)`` is called after each block, with the resamples
     drawn so far and in all.
     """
-    with one_blas_thread():
-        return _run_resamples(requests, on_resamples)
-
-
-def one_blas_thread():
-    """A context in which BLAS runs on one thread. What the intervals ask of it (the
-    sums of narrow intermediates: products of a few columns; dot products of one
-    value per item) is bound by memory, not arithmetic: threads would spin beside
-    each other, twice the CPU time of one on two cores for no gain in wall time."""
-    return threadpool_limits(limits=1, user_api="blas")
-
-
-def _run_resamples(requests, on_resamples):
     plans = [_Plan(request) for request in requests]
     groups = {}
     for index, plan in enumerate(plans):
@@ -737,15 +724,33 @@ def _run_resamples(requests, on_resamples):
     return evaluations
 
 
+def one_blas_thread():
+    """A context in which BLAS runs on one thread, set by the doors (:func:`complete`,
+    a report). What the intervals ask of it (the sums of narrow intermediates:
+    products of a few columns; dot products of one value per item) is bound by
+    memory, not arithmetic: threads would spin beside each other, twice the CPU time
+    of one on two cores for no gain in wall time."""
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def first_request(steps):
+    """``(request, None)``: what ``steps`` first asks to be resampled; ``(None,
+    result)`` where it finishes without resampling (an analytic interval). Its
+    errors (an undefined measure) come out here."""
+    try:
+        return next(steps), None
+    except StopIteration as stop:
+        return None, stop.value
+
+
 def complete(steps):
     """The result of ``steps``, a generator that yields :class:`Resample` requests and
     is sent their :class:`Evaluation`: the form of every interval and test here, so
     that a report can run many together (:func:`complete_together`)."""
     with one_blas_thread():
-        try:
-            request = next(steps)
-        except StopIteration as stop:
-            return stop.value
+        request, result = first_request(steps)
+        if request is None:
+            return result
         return complete_together([(steps, request, None)])[0]
 
 
