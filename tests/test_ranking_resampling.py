@@ -232,6 +232,40 @@ def test_random_bits_are_fair_exchanges():
     assert np.mean(draws[:, 0] == draws[:, 1]) == pytest.approx(0.5, abs=0.04)
 
 
+@pytest.mark.parametrize("counts", [
+    np.array([29, 3, 0, 5, 140, 1, 64, 65, 128, 1024]),  # every cell by its bits
+    np.array([2, 1025, 7, 5000, 0]),  # beside cells drawn as one binomial each
+])
+def test_exchanged_counts_have_the_binomial_law(counts):
+    # Each cell's count is Binomial(m_c, 1/2), independent across cells: mean,
+    # variance and the correlation of two cells over 20 000 resamples.
+    draws = np.concatenate(list(_draw_randomization(counts, 20_000,
+                                                    np.random.RandomState(0))))
+    assert draws.shape == (20_000, len(counts))
+    assert np.array_equal(draws, np.round(draws)) and (draws >= 0).all()
+    assert (draws <= counts).all() and (draws[:, counts == 0] == 0).all()
+    moving = counts > 0
+    se_mean = np.sqrt(counts[moving] / 4 / 20_000)
+    assert np.all(np.abs(draws[:, moving].mean(axis=0) - counts[moving] / 2) < 5 * se_mean)
+    # The sample variance of 20 000 draws is within 5% of m / 4 (its own error ~1%).
+    np.testing.assert_allclose(draws[:, moving].var(axis=0, ddof=1), counts[moving] / 4,
+                               rtol=0.05)
+    largest = np.argsort(counts)[-2:]
+    assert abs(np.corrcoef(draws[:, largest].T)[0, 1]) < 0.03
+    # A cell of one unit is a fair coin. (A last word's mask that kept more or fewer
+    # than m mod 64 bits would move the means of 29, 65 or 1024 above.)
+    assert set(np.unique(draws[:, counts == 1])) <= {0.0, 1.0}
+
+
+def test_popcount_without_bitwise_count_counts_the_same(monkeypatch):
+    words = np.random.default_rng(0).integers(0, np.iinfo(np.uint64).max, size=(50, 9),
+                                              dtype=np.uint64, endpoint=True)
+    expected = np.array([[bin(int(w)).count("1") for w in row] for row in words])
+    np.testing.assert_array_equal(_resampling._ones_in(words), expected)
+    monkeypatch.delattr(np, "bitwise_count", raising=False)
+    np.testing.assert_array_equal(_resampling._ones_in(words), expected)
+
+
 def test_real_valued_randomization_matches_exchanged_items(monkeypatch):
     # Each null value is the difference with the drawn items exchanged.
     rng = np.random.default_rng(2)
