@@ -287,7 +287,33 @@ def test_compare_to_trivial_takes_the_analytic_comparison():
         (percentile["difference_high"] - percentile["difference_low"]) / 2, rel=0.15)
 
 
-def test_smallest_class_counts_weights():
+def test_smallest_class_counts_items_and_effective_items_under_weights():
     assert smallest_class([0, 0, 1, 2, 2, 2], None) == 1
-    assert smallest_class([0, 0, 1, 2], [1.0, 2.0, 5.0, 0.5]) == 0.5
+    # Kish's (sum w)^2 / sum w^2 per class: class 0 (1, 2) holds 9/5 items, class 1
+    # one, class 2 one; a class of zero weight is not held.
+    assert smallest_class([0, 0, 1, 2], [1.0, 2.0, 5.0, 0.5]) == 1.0
     assert smallest_class(["a", "b", "b"], [0.0, 1.0, 1.0]) == 2.0
+    assert smallest_class([0, 0, 1, 1, 1], [1.0, 3.0, 2.0, 2.0, 2.0]) == pytest.approx(1.6)
+    # Equal weights: the count, whatever their scale (the total weight would give 0.3
+    # or 3e300 items).
+    y = np.repeat([0, 1, 2], [40, 30, 50])
+    for scale in (1 / 120, 1.0, 1e300, 1e-300):
+        assert smallest_class(y, np.full(120, scale)) == pytest.approx(30)
+    # A class carried by one heavy item counts as about one item.
+    weights = np.ones(120)
+    weights[40] = 1e6
+    assert smallest_class(y, weights) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_auto_picks_the_same_method_whatever_the_weights_scale():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 600)
+    pred = np.clip(y + rng.integers(-1, 2, 600), 0, 2)
+    methods = set()
+    for scale in (1 / 600, 1.0, 1e250):
+        methods.add(score_interval("neg_macro_mean_absolute_error", y, pred,
+                                   sample_weight=np.full(600, scale), n_resamples=199,
+                                   random_state=0).method)
+    assert methods == {"normal"}
+
+

@@ -688,7 +688,8 @@ def score_interval(
         ranking measures, reported as ``"delong"``) where the coverage study found
         it within one point of BCa's: label measures from 300 items (or groups),
         a regressor's real values from 10 000, the ranked probability score from
-        100, with a smallest class of 30 items; the ranking measures from 1000
+        100, with a smallest class of 30 items (with weights, Kish's effective
+        number of items); the ranking measures from 1000
         items with two in every class (not over groups); never the maxima and
         minima over classes. BCa otherwise (see the :ref:`User Guide
         <analytic_interval>`).

@@ -59,17 +59,38 @@ def is_smooth(spec):
 
 
 def smallest_class(y_true, sample_weight):
-    """The total weight of the gold standard's smallest class (among those it holds).
+    """The number of items of the gold standard's smallest class (among those of
+    positive weight); with weights, Kish's effective number of items
+    ``(sum w)^2 / sum w^2`` of each class.
 
-    The weights are checked as every measure checks them (their length, sign and
-    finiteness), so that a bad one gets the measure's own message here too."""
-    y_true = np.asarray(y_true)
-    weights, exponent = _check_sample_weight(sample_weight, len(y_true))
+    The effective number is the count of items where the weights are equal, fewer
+    where a few items carry the class, and does not move when every weight is
+    scaled: a class's variance is estimated from its own items whatever the weights'
+    unit (their total weight would give BCa to weights that sum to 1 and the
+    analytic interval to weights scaled by 1e300). The weights are checked as every
+    measure checks them (their length, sign and finiteness), so that a bad one gets
+    the measure's own message here too.
+
+    References
+    ----------
+    Kish, L. (1965). *Survey Sampling*, section 11.7. Wiley.
+    """
+    codes, classes = pd.factorize(np.asarray(y_true), use_na_sentinel=False)
+    weights, _ = _check_sample_weight(sample_weight, len(codes))
     if weights is None:
-        totals = pd.Series(y_true).value_counts(sort=False)
-    else:
-        totals = pd.Series(weights).groupby(y_true, sort=False).sum() * 2.0**exponent
-    return float(totals[totals > 0].min()) if (totals > 0).any() else 0.0
+        counts = np.bincount(codes, minlength=len(classes))
+        return float(counts.min()) if len(counts) else 0.0
+    # Each class's weights over their largest: no square underflows, and the ratio
+    # is the same.
+    largest = np.zeros(len(classes))
+    np.maximum.at(largest, codes, weights)
+    held = largest > 0
+    if not held.any():
+        return 0.0
+    scaled = weights / np.where(held, largest, 1.0)[codes]
+    total = np.bincount(codes, weights=scaled, minlength=len(classes))
+    square = np.bincount(codes, weights=scaled * scaled, minlength=len(classes))
+    return float((total[held] ** 2 / square[held]).min())
 
 
 def auto_method(spec, n_units, smallest, grouped, real_valued=False):
