@@ -22,7 +22,6 @@ of Baccianella et al. (2009), as Waegeman et al. (2008) cut Boston housing price
 """
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -32,6 +31,8 @@ import pandas as pd
 
 from sklearn_ordinal._command_line import (
     check_output_folders,
+    class_names,
+    comma_names,
     fraction,
     joined_label_lists,
     output_format,
@@ -314,43 +315,6 @@ _WRITER = {"text": "to_string", "markdown": "to_markdown", "csv": "to_csv", "jso
            "html": "to_html"}
 
 
-def _class_names(text):
-    """--labels: ``low,mid,high``; a JSON list (``["a, b", "c"]``), for class names that
-    hold commas; or ``@FILE``, a file of one class per line (or of a JSON list)."""
-    if text.startswith("@"):
-        path = Path(text[1:])
-        try:
-            # utf-8-sig: a byte-order mark (Windows editors write one) is no part of
-            # the first class's name.
-            text = path.read_text(encoding="utf-8-sig")
-        except OSError as error:
-            raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
-        if not text.lstrip().startswith("["):
-            names = [line.strip() for line in text.splitlines() if line.strip()]
-            if not names:
-                raise argparse.ArgumentTypeError(f"{path} holds no class (one per line)")
-            return names
-    if text.lstrip().startswith("["):
-        try:
-            names = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise argparse.ArgumentTypeError(f"not a JSON list: {error.msg}") from None
-        if not all(isinstance(name, (str, int, float)) and not isinstance(name, bool)
-                   for name in names) or not names:
-            raise argparse.ArgumentTypeError(
-                "a JSON list of class names (strings or numbers), e.g. [\"low\", \"mid\"]")
-        return [str(name) for name in names]
-    return _names(text)
-
-
-def _names(text):
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"an empty name in {text!r}; separate names by "
-                                         "commas, as in low,mid,high")
-    return names
-
-
 def _add_evaluate_parser(commands):
     parser = commands.add_parser(
         "evaluate", help="score prediction files against a gold file",
@@ -375,7 +339,7 @@ def _add_evaluate_parser(commands):
                         "has two or more test cases)")
     groups.add_argument("--no-groups", dest="group_column", action="store_const",
                         const=None, help="no groups, even with a test_case column")
-    files.add_argument("--labels", type=_class_names, metavar="LOW,...,HIGH",
+    files.add_argument("--labels", type=class_names, metavar="LOW,...,HIGH",
                        help="the classes in order, lowest first, separated by commas; or "
                        "a JSON list ('[\"a, b\", \"c\"]') or @FILE (one class per line), "
                        "for names with commas; needed for text labels unless every "
@@ -390,7 +354,7 @@ def _add_evaluate_parser(commands):
     missing.add_argument("--allow-missing", dest="missing", action="store_const",
                          const="drop", help="the same as --missing drop")
     scoring = parser.add_argument_group("scoring")
-    scoring.add_argument("--measures", type=_names, metavar="NAME,...",
+    scoring.add_argument("--measures", type=comma_names, metavar="NAME,...",
                          help="the measures, separated by commas (default: the report's "
                          "own set)")
     scoring.add_argument("--confidence-level", type=fraction, default=0.95, metavar="LEVEL",

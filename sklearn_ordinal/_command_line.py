@@ -2,9 +2,11 @@
 options, and how a command's errors and warnings reach the terminal."""
 
 import argparse
+import json
 import sys
 import warnings
 from collections import Counter
+from pathlib import Path
 
 # Of a result written with --output FILE and no --format; text otherwise.
 FORMAT_OF_SUFFIX = {".md": "markdown", ".csv": "csv", ".json": "json", ".txt": "text",
@@ -36,6 +38,46 @@ def fraction(text):
     if value is None or not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"needs a number between 0 and 1; got {text!r}")
     return value
+
+
+def comma_names(text):
+    """An option's names separated by commas (``low,mid,high``), none of them empty."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"an empty name in {text!r}; separate names by "
+                                         "commas, as in low,mid,high")
+    return names
+
+
+def class_names(text):
+    """Every command's ``--labels``: ``low,mid,high``; a JSON list (``["a, b", "c"]``),
+    for class names that hold commas; or ``@FILE``, a file of one class per line (or
+    of a JSON list)."""
+    if text.startswith("@"):
+        path = Path(text[1:])
+        try:
+            # utf-8-sig: a byte-order mark (Windows editors write one) is no part of
+            # the first class's name.
+            text = path.read_text(encoding="utf-8-sig")
+        except OSError as error:
+            raise argparse.ArgumentTypeError(f"cannot read {path}: {error.strerror}") from None
+        if not text.lstrip().startswith("["):
+            names = [line.strip() for line in text.splitlines() if line.strip()]
+            if not names:
+                raise argparse.ArgumentTypeError(f"{path} holds no class (one per line)")
+            return names
+    if text.lstrip().startswith("["):
+        try:
+            names = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise argparse.ArgumentTypeError(f"not a JSON list: {error.msg}") from None
+        if not isinstance(names, list) or not names or not all(
+                isinstance(name, (str, int, float)) and not isinstance(name, bool)
+                for name in names):
+            raise argparse.ArgumentTypeError(
+                "a JSON list of class names (strings or numbers), e.g. [\"low\", \"mid\"]")
+        return [str(name) for name in names]
+    return comma_names(text)
 
 
 # Options whose value may start with a minus sign: class lists such as -1,0,1.

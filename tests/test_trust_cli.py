@@ -96,3 +96,45 @@ def test_a_file_read_as_scores_is_said_with_a_value_that_is_no_class(tmp_path, c
     assert "halves: read as" not in err
     kinds = {row["system"]: row["kind"] for row in json.loads(out.read_text())["scores"]}
     assert kinds["halves"] == "labels" and kinds["regressor"] == "scores"
+
+
+def _quiet(argv, capsys):
+    try:
+        code = main([str(arg) for arg in argv])
+    except SystemExit as exit_info:  # argparse's usage errors
+        code = exit_info.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("how", ["commas", "json", "file"])
+def test_every_command_reads_labels_alike(tmp_path, capsys, how):
+    # One parser of --labels for evaluate, agreement and quantification: commas, a
+    # JSON list (names with commas) or @FILE, and the same refusal of an empty name.
+    if how == "commas":
+        option = "-1,0,1"
+    elif how == "json":
+        option = '["-1", "0", "1"]'
+    else:
+        (tmp_path / "classes.txt").write_text("-1\n0\n1\n", encoding="utf-8")
+        option = f"@{tmp_path / 'classes.txt'}"
+    ratings = tmp_path / "ratings.csv"
+    ratings.write_text("a,b\n-1,-1\n0,1\n1,1\n0,0\n1,0\n-1,0\n")
+    lines = [f"{i}\ttopic {i % 3}\t{[-1, 0, 1][i % 3 - (i % 2)]}" for i in range(12)]
+    (tmp_path / "gold.tsv").write_text("\n".join(lines) + "\n")
+    (tmp_path / "team.txt").write_text("".join(f"topic {t}\t.2\t.3\t.5\n" for t in range(3)))
+    runs = {
+        "agreement": ["agreement", ratings, "--level", "ordinal", "--n-resamples", "99"],
+        "quantification": ["quantification", tmp_path / "gold.tsv", tmp_path / "team.txt",
+                           "--n-resamples", "99", "--measures", "emd"],
+    }
+    for command, argv in runs.items():
+        code, out, err = _quiet([*argv, "--labels", option, "--seed", "0"], capsys)
+        assert code == 0, (command, err)
+        # The same numbers as the plain comma list.
+        _, plain, _ = _quiet([*argv, "--labels", "-1,0,1", "--seed", "0"], capsys)
+        assert out == plain, command
+        code, _, err = _quiet([*argv, "--labels", "-1,,1"], capsys)
+        assert code == 2 and "an empty name in '-1,,1'" in err, (command, err)
+        code, _, err = _quiet([*argv, "--labels", '["-1", "0"'], capsys)
+        assert code == 2 and "--labels: not a JSON list" in err, (command, err)

@@ -17,7 +17,14 @@ import numpy as np
 import pandas as pd
 
 from .._table_files import ONLY_EMPTY, read_table, refuse_repeated
-from .._command_line import fraction, positive, run_command, whole_number
+from .._command_line import (
+    class_names,
+    comma_names,
+    fraction,
+    positive,
+    run_command,
+    whole_number,
+)
 from ..metrics._quantification import ROW_SUM_TOLERANCE, check_prevalences
 from ..metrics._registry import prevalence_measure
 from ._quantification import records_from_prevalences
@@ -77,11 +84,14 @@ def add_quantification_parser(commands):
                         help="true prevalences per topic, or items: id, topic, label")
     parser.add_argument("submissions", type=Path, nargs="+", metavar="SUBMISSION",
                         help="predicted prevalences per topic, one file per system")
-    parser.add_argument("--labels", default=",".join(SEMEVAL_LABELS), metavar="L1,L2,...",
+    # argparse reads a string default through ``type``, as if it were given.
+    parser.add_argument("--labels", type=class_names, default=",".join(SEMEVAL_LABELS),
+                        metavar="L1,L2,...",
                         help="the classes in order, lowest first, as the gold's items "
-                        "write them (default: SemEval-2016's -2,-1,0,1,2; a list that "
+                        "write them; or a JSON list or @FILE, as for evaluate "
+                        "(default: SemEval-2016's -2,-1,0,1,2; a list that "
                         "starts with a negative class works as written: --labels -2,-1,0)")
-    parser.add_argument("--measures", default=",".join(DEFAULT_MEASURES),
+    parser.add_argument("--measures", type=comma_names, default=",".join(DEFAULT_MEASURES),
                         metavar="NAME,...", help="prevalence measures (match_distance or "
                         "emd, normalized_match_distance or nmd, "
                         "root_normalized_order_aware_divergence or rnod)")
@@ -265,10 +275,10 @@ def _system_names(paths):
 
 def quantification_tables(args):
     """``(scores, comparisons, notes, header)`` of the command's arguments."""
-    labels = [label.strip() for label in args.labels.split(",") if label.strip()]
+    labels = args.labels
     if len(labels) < 2 or len(set(labels)) != len(labels):
         raise ValueError(f"--labels must name at least two distinct classes; got {labels}.")
-    measures = {name.strip(): name.strip() for name in args.measures.split(",") if name.strip()}
+    measures = {name: name for name in args.measures}
     for name in measures:
         prevalence_measure(name)
     gold_topics, gold, held, gold_off = read_gold(args.gold, labels)

@@ -14,7 +14,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._command_line import fraction, positive, run_command, tell, whole_number
+from .._command_line import (
+    class_names,
+    fraction,
+    positive,
+    run_command,
+    tell,
+    whole_number,
+)
 from .._table_files import (
     MISSING_MARKERS,
     ONLY_EMPTY,
@@ -128,14 +135,6 @@ def _levels(text):
     return levels
 
 
-def _names(text):
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"an empty name in {text!r}; separate names by "
-                                         "commas, as in low,mid,high")
-    return names
-
-
 def add_agreement_parser(commands):
     """Add the ``agreement`` subcommand to ``commands`` (an argparse subparsers object)."""
     parser = commands.add_parser(
@@ -149,9 +148,11 @@ def add_agreement_parser(commands):
     parser.add_argument("--level", type=_levels, default=None, metavar="LEVEL,...",
                         help="nominal, ordinal, interval or ratio, separated by commas, or "
                         "all (default: every level the values allow)")
-    parser.add_argument("--labels", type=_names, metavar="LOW,...,HIGH",
-                        help="the values in order, lowest first, separated by commas; "
-                        "needed for text values at the ordinal and interval levels "
+    parser.add_argument("--labels", type=class_names, metavar="LOW,...,HIGH",
+                        help="the values in order, lowest first, separated by commas; or "
+                        "a JSON list ('[\"a, b\", \"c\"]') or @FILE (one value per "
+                        "line), for values with commas; needed for text values at the "
+                        "ordinal and interval levels "
                         "(negative values work as written: --labels -1,0,1)")
     parser.add_argument("--no-missing-markers", action="store_true",
                         help="read only an empty cell as a missing annotation (NA, ., "
