@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import textwrap
 from collections.abc import Sequence
@@ -13,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from .._json_values import json_value
 from .._markdown import markdown_cell, markdown_text
 from ..metrics._registry import check_recorded_scores
 from ._calibration import CALIBRATION_COLUMNS, CALIBRATION_NOTE
@@ -51,15 +51,6 @@ def _calibration_table(records):
     table = pd.DataFrame.from_records(records).set_index("system")
     table.index.name = None
     return table[CALIBRATION_COLUMNS].map(_number)
-
-
-def _plain(value):
-    """A JSON value: Python numbers and strings, NaN as null."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
 
 
 def _number(value):
@@ -532,28 +523,28 @@ class EvaluationReport:
         """
         frame = self.to_frame()
         per_class = [
-            {"system": system, "quantity": quantity, "class": _plain(label),
-             "value": _plain(value)}
+            {"system": system, "quantity": quantity, "class": json_value(label),
+             "value": json_value(value)}
             for system, row in self.per_class.iterrows()
             for (quantity, label), value in row.items()
         ]
         per_group = None
         if self.per_group is not None:
             per_group = [
-                {"system": system, "group": _plain(group),
-                 **{measure: _plain(value) for measure, value in row.items()}}
+                {"system": system, "group": json_value(group),
+                 **{measure: json_value(value) for measure, value in row.items()}}
                 for (system, group), row in self.per_group.iterrows()
             ]
         comparisons = [
             {"measure": measure, "system_a": a, "system_b": b,
-             **{key: _plain(value) for key, value in row.items()}}
+             **{key: json_value(value) for key, value in row.items()}}
             for (measure, a, b), row in self.comparisons.iterrows()
         ]
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "sklearn_ordinal_version": self.settings["sklearn_ordinal_version"],
-            "classes": [_plain(label) for label in self.classes.tolist()],
+            "classes": [json_value(label) for label in self.classes.tolist()],
             "systems": [{"name": name, "kind": kind} for name, kind in self.systems.items()],
             "settings": self.settings,
             "input_note": self.input_note,
@@ -561,10 +552,10 @@ class EvaluationReport:
             "resampling_note": self.resampling_note,
             "probabilities_note": self.probabilities_note,
             "trivial_classes": {
-                measure: _plain(label) for measure, label in self.trivial_classes.items()
+                measure: json_value(label) for measure, label in self.trivial_classes.items()
             },
             "scores": [
-                {key: _plain(value) for key, value in record.items()}
+                {key: json_value(value) for key, value in record.items()}
                 for record in frame.drop(columns="note").to_dict("records")
             ],
             "per_class": per_class,
@@ -573,13 +564,13 @@ class EvaluationReport:
             "notes": self.notes.to_dict("records"),
             "warnings": self.warnings.to_dict("records"),
             "confusion_matrices": [
-                {"system": system, "true": _plain(true), "predicted": _plain(predicted),
-                 "count": _plain(count)}
+                {"system": system, "true": json_value(true), "predicted": json_value(predicted),
+                 "count": json_value(count)}
                 for system, matrix in self.confusion_matrices.items()
                 for true, row in matrix.iterrows() for predicted, count in row.items()
             ],
             "calibration": None if self.calibration is None else [
-                {"system": system, **{key: _plain(value) for key, value in row.items()}}
+                {"system": system, **{key: json_value(value) for key, value in row.items()}}
                 for system, row in self.calibration.iterrows()
             ],
             "reliability_diagrams": self.reliability_diagrams,

@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._compat import Interval, StrOptions, validate_params
+from .._json_values import json_value
 from .._validation import UndefinedMeasureError
 from .._warnings import warn_user
 from ..metrics._agreement_weights import WEIGHTS, agreement_weights
@@ -58,18 +59,9 @@ def _consensus(counts, level):
     return np.where(rated > 0, consensus, k)
 
 
-def _plain(value):
-    """A JSON value: Python numbers and strings, NaN as None."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and not np.isfinite(value):
-        return None
-    return value
-
-
 def _shown(value):
     """A value as the report shows it: whole numbers without their ``.0``."""
-    value = _plain(value)
+    value = json_value(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
@@ -215,18 +207,18 @@ n_units, abstained_units, classes, settings, notes : object
         1
         """
         def records(frame):
-            return [{key: _plain(value) for key, value in row.items()}
+            return [{key: json_value(value) for key, value in row.items()}
                     for row in frame.to_dict("records")]
 
         test = self.alternative_annotator_test
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
-            "classes": [_plain(value) for value in self.classes.tolist()],
+            "classes": [json_value(value) for value in self.classes.tolist()],
             "settings": self.settings,
             "n_units": self.n_units,
             "n_abstentions": self.n_abstentions,
-            "abstained_units": [_plain(unit) for unit in self.abstained_units],
+            "abstained_units": [json_value(unit) for unit in self.abstained_units],
             "agreement": records(self.agreement),
             "alternative_annotator_test": None if test is None else {
                 "winning_rate": test.winning_rate,
@@ -237,7 +229,7 @@ n_units, abstained_units, classes, settings, notes : object
             },
             "leniency": records(self.leniency.reset_index()),
             "confusion_matrix": [
-                {"consensus": _plain(row), "judge": _plain(column), "count": int(count)}
+                {"consensus": json_value(row), "judge": json_value(column), "count": int(count)}
                 for row, counts in self.confusion_matrix.iterrows()
                 for column, count in counts.items()
             ],
