@@ -24,6 +24,7 @@ from sklearn_ordinal.metrics import (
     get_scorer,
     macro_mean_absolute_error,
     mean_absolute_error,
+    vus_score,
 )
 from sklearn_ordinal.stats import compare_scores, score_interval
 
@@ -324,6 +325,37 @@ def test_groups_resample_test_cases_and_score_each_alone():
                 assert row[name] == pytest.approx(_measure_value(scorer, y[mask], pred[mask]))
     means = report.per_group.groupby(level="system").mean()
     pd.testing.assert_frame_equal(report.per_group_mean.loc[means.index], means)
+
+
+def test_interleaved_groups_of_lists_are_scored_on_their_own_items():
+    # Groups in no order, named by strings, outputs and gold as Python lists, with
+    # weights: each (system, group) row is the measure on that group's items alone,
+    # the weights theirs (each group's items taken by position, in their order).
+    rng = np.random.default_rng(3)
+    n = 600
+    y = rng.integers(0, 4, n)
+    near = np.clip(y + rng.integers(-1, 2, n), 0, 3)
+    scores = y + rng.normal(0, 0.8, n)
+    groups = rng.choice([f"user {i}" for i in range(30)], n)
+    weights = rng.uniform(0.5, 2.0, n)
+    measures = ["neg_macro_mean_absolute_error", "neg_mean_absolute_error", "vus"]
+    report = evaluate(y.tolist(), {"near": near.tolist(), "scores": scores.tolist()},
+                      measures=measures, groups=groups.tolist(), sample_weight=weights,
+                      n_resamples=B, random_state=0)
+    functions = {"neg_macro_mean_absolute_error": macro_mean_absolute_error,
+                 "neg_mean_absolute_error": mean_absolute_error}
+    for (system, group), row in report.per_group.iterrows():
+        mask = groups == group
+        output = {"near": near, "scores": scores}[system][mask]
+        for name, function in functions.items():
+            label = name.removeprefix("neg_")
+            if system == "near":
+                expected = function(y[mask], output, sample_weight=weights[mask])
+                assert row[label] == pytest.approx(expected, rel=1e-12)
+        if system == "scores" and len(np.unique(y[mask])) > 1:
+            assert row["vus"] == pytest.approx(vus_score(y[mask], output, labels=[0, 1, 2, 3],
+                                                         sample_weight=weights[mask]))
+    assert set(report.per_group.index.get_level_values("group")) == set(groups)
 
 
 def test_few_groups_are_scored_alone_but_the_items_are_resampled():
