@@ -205,3 +205,47 @@ def test_a_mixed_report_equals_the_separate_calls(options):
                 assert row["pvalue_randomization"] == alone.pvalue
             checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_reports_delong_gradients_are_made_once_per_system(monkeypatch, weighted):
+    # DeLong's interval and every comparison of a system read its item gradients,
+    # made once per system in a report; the interval equals the separate call's.
+    from sklearn_ordinal.stats import _placement
+
+    y, systems = _task(n=1200, seed=3)
+    weights = np.random.default_rng(3).uniform(0.5, 2, len(y)) if weighted else None
+    made = []
+    original = _placement._item_gradients
+
+    def counted(spec, y_true, y_score, *args):
+        made.append((spec.name, np.asarray(y_score).tobytes()))
+        return original(spec, y_true, y_score, *args)
+
+    influences = []
+    original_influence = _placement.influence
+
+    def counted_influence(function, *args):
+        influences.append(function.__name__)
+        return original_influence(function, *args)
+
+    monkeypatch.setattr(_placement, "_item_gradients", counted)
+    monkeypatch.setattr(_placement, "influence", counted_influence)
+    report = evaluate(y, systems, measures=["u_cons", "u_pairs"], method="delong",
+                      sample_weight=weights, random_state=0)
+    # The influence values (placements) themselves: once per scorer and measure.
+    assert sorted(influences) == sorted(name for name, _ in made)
+    # Once per measure and scorer (the three systems and the trivial classifier's
+    # scores), whatever the number of comparisons each is in.
+    assert len(made) == len(set(made))
+    for score in systems.values():
+        assert {("u_cons_score", score.tobytes()), ("u_pairs_score", score.tobytes())} <= set(made)
+    monkeypatch.setattr(_placement, "_item_gradients", original)
+    monkeypatch.setattr(_placement, "influence", original_influence)
+    for system, score in systems.items():
+        for name in ("u_cons", "u_pairs"):
+            alone = score_interval(name, y, score, method="delong", sample_weight=weights)
+            cell = report.scores.loc[system, name]
+            assert cell["estimate"] == pytest.approx(alone.estimate, rel=1e-13)
+            assert cell["low"] == pytest.approx(alone.confidence_interval.low, rel=1e-12)
+            assert cell["high"] == pytest.approx(alone.confidence_interval.high, rel=1e-12)

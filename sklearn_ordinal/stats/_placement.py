@@ -76,7 +76,7 @@ from ..metrics._ranking import (
     vus_score,
 )
 from ._influence import normal_interval, normal_pvalue
-from ._resampling import DELONG, ScoreComparison, ScoreInterval, shared_computation
+from ._resampling import DELONG, ScoreComparison, ScoreInterval, shared_computation, sharing
 
 
 def _chains_up(scores, weights, ties):
@@ -605,6 +605,14 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
     _check_delong(spec, class_values, groups, method)
     ties = spec.params.get("ties", "average")
     function = spec.record.function
+    if sharing() and function is not vus_score:
+        # In a report the system's item gradients serve its comparisons too: made
+        # once (delong_comparison reads the same), not once more here. (VUS of
+        # distinct unweighted scores has its cheaper path below.)
+        codes, weights, gradient, class_weights, estimate = _shared_gradients(
+            spec, y_true, y_score, labels, sample_weight)
+        variance = structural_variance(codes, weights, gradient, class_weights)
+        return _delong_score_interval(estimate, variance, confidence_level, method)
     table = _score_table(y_true, y_score, labels, sample_weight, spec.name,
                          class_order_up_to=_MAX_CLASSES_TO_SCAN if function is vus_score else 0)
     if isinstance(table, _ClassOrder):
@@ -616,6 +624,10 @@ def delong_interval(spec, y_true, y_score, labels, class_values, sample_weight, 
         estimate, variance = found.estimate, table_variance(table, found.gradient)
         del found  # its value per cell need not wait for the check's own temporaries
     _check_same_value(estimate, spec.from_table(table), spec.name)
+    return _delong_score_interval(estimate, variance, confidence_level, method)
+
+
+def _delong_score_interval(estimate, variance, confidence_level, method):
     standard_error = float(np.sqrt(variance))
     return ScoreInterval(
         estimate=estimate,
@@ -649,18 +661,23 @@ def _item_gradients(spec, y_true, y_score, labels, sample_weight):
     return codes, item_weights, gradient, real_weights(table)[1], found.estimate
 
 
+def _shared_gradients(spec, y_true, y_score, labels, sample_weight):
+    """:func:`_item_gradients`, made once per system and measure in a report (for its
+    interval and every comparison it is in: shared_computation)."""
+    return shared_computation(
+        "placements", spec, (y_true, y_score, labels, sample_weight),
+        lambda: _item_gradients(spec, y_true, y_score, labels, sample_weight))
+
+
 def delong_comparison(spec, y_true, y_score_a, y_score_b, labels, class_values,
                       sample_weight, groups, confidence_level, method="delong"):
     """The :class:`ScoreComparison` of two scorers of the same items by DeLong's
     test: ``U_a - U_b`` over ``sqrt(Var_a + Var_b - 2 Cov_ab)``, two-sided."""
     _check_delong(spec, class_values, groups, method)
-    # Each system's gradients are made once per report (shared_computation).
-    codes, weights, gradient_a, class_weights, estimate_a = shared_computation(
-        "placements", spec, (y_true, y_score_a, labels, sample_weight),
-        lambda: _item_gradients(spec, y_true, y_score_a, labels, sample_weight))
-    *_, gradient_b, _, estimate_b = shared_computation(
-        "placements", spec, (y_true, y_score_b, labels, sample_weight),
-        lambda: _item_gradients(spec, y_true, y_score_b, labels, sample_weight))
+    codes, weights, gradient_a, class_weights, estimate_a = _shared_gradients(
+        spec, y_true, y_score_a, labels, sample_weight)
+    *_, gradient_b, _, estimate_b = _shared_gradients(
+        spec, y_true, y_score_b, labels, sample_weight)
     # The variance of the difference is that of the difference of the gradients.
     variance = structural_variance(codes, weights, gradient_a - gradient_b, class_weights)
     standard_error = float(np.sqrt(variance))
