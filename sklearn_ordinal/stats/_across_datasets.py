@@ -440,9 +440,12 @@ class AcrossDatasetsComparison:
     """Systems compared over data sets: ranks, omnibus tests and post-hoc tests.
 
     Made by :func:`compare_across_datasets`. Tables are pandas objects whose index
-    names the systems (in the order given) or their pairs.
+    names the systems (in the order given) or their pairs. Its properties
+    ``n_datasets`` (``N``), ``n_systems`` (``k``) and ``omnibus_rejected`` (whether
+    Iman-Davenport's F rejects equivalence of all systems at ``alpha``) follow from
+    the fields below.
 
-    Attributes
+    Parameters
     ----------
     scores : pandas.DataFrame
         The scores compared, data sets (rows) x systems (columns); incomplete data
@@ -477,23 +480,23 @@ class AcrossDatasetsComparison:
         ``wilcoxon_pvalue``, ``wilcoxon_pvalue_holm`` (Holm over all pairs),
         ``nemenyi_pvalue``, ``better`` (the system with the lower average rank) and
         ``significant`` (by ``posthoc`` at ``alpha``).
-    control : object or None
+    control : object, default=None
         The control system, when one was given.
-    versus_control : pandas.DataFrame or None
+    versus_control : pandas.DataFrame, default=None
         With a control, one row per other system: ``rank_difference`` (its average
         rank minus the control's), ``z``, ``pvalue`` (two-sided normal),
         ``pvalue_holm``, ``pvalue_bonferroni_dunn``, ``wilcoxon_pvalue``,
         ``wilcoxon_pvalue_holm`` and ``significant`` (Holm's adjusted Wilcoxon
         p-value at ``alpha`` when ``posthoc="wilcoxon"``, else Holm's over the
         mean-rank z tests).
-    bonferroni_dunn_critical_difference : float or None
+    bonferroni_dunn_critical_difference : float, default=None
         With a control: ``z_(alpha / (2 (k - 1))) sqrt(k (k + 1) / (6 N))``.
-    cliques : list of lists
+    cliques : list of lists, default=[]
         Groups of systems, best first, within which no pair differs significantly:
         the bars of the critical-difference diagram.
-    dropped_datasets : list
+    dropped_datasets : list, default=[]
         The incomplete data sets left out.
-    zero_method : str
+    zero_method : {"wilcox", "pratt", "zsplit"}, default="wilcox"
         How the Wilcoxon test treated zero differences (SciPy's ``zero_method``).
 
     See Also
@@ -568,6 +571,19 @@ class AcrossDatasetsComparison:
         -------
         table : pandas.DataFrame
             ``average_rank`` and, with a control, the columns of ``versus_control``.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> result = compare_across_datasets(mae, "mean_absolute_error", control="b")
+        >>> result.summary()[["average_rank", "rank_difference", "wilcoxon_pvalue"]].round(3)
+                average_rank  rank_difference  wilcoxon_pvalue
+        system
+        a              1.167           -0.667            0.125
+        b              1.833              NaN              NaN
         """
         table = self.average_ranks.rename("average_rank").to_frame()
         if self.versus_control is not None:
@@ -675,6 +691,19 @@ class AcrossDatasetsComparison:
         -------
         text : str
             The prose of :meth:`to_string`, the summary table and the pairs.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> text = compare_across_datasets(mae, "mean_absolute_error").to_markdown()
+        >>> print(text.split("\\n\\n")[1])  # the summary table
+        | system | average_rank |
+        |---|---|
+        | a | 1.167 |
+        | b | 1.833 |
         """
 
         def markdown_table(table):
@@ -698,6 +727,20 @@ class AcrossDatasetsComparison:
         -------
         text : str
             ``pairwise`` with its index as the first two columns.
+
+        Examples
+        --------
+        >>> import io
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> text = compare_across_datasets(mae, "mean_absolute_error").to_csv()
+        >>> pairs = pd.read_csv(io.StringIO(text), index_col=["system_a", "system_b"])
+        >>> pairs[["wilcoxon_pvalue", "better"]]
+                           wilcoxon_pvalue better
+        system_a system_b
+        a        b                   0.125      a
         """
         return self.pairwise.to_csv()
 
@@ -709,6 +752,16 @@ class AcrossDatasetsComparison:
         data : dict
             The statistics, ``average_ranks`` as ``{system: rank}`` and the tables as
             lists of records.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> data = compare_across_datasets(mae, "mean_absolute_error").to_dict()
+        >>> data["omnibus_rejected"], data["cliques"], data["pairwise"][0]["better"]
+        (False, [['a', 'b']], 'a')
         """
 
         def plain(value):
@@ -760,6 +813,19 @@ class AcrossDatasetsComparison:
         Returns
         -------
         text : str
+            The JSON text.
+
+        Examples
+        --------
+        >>> import json
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import compare_across_datasets
+        >>> mae = pd.DataFrame({"a": [0.4, 0.5, 0.3, 0.6, 0.5, 0.4],
+        ...                     "b": [0.5, 0.6, 0.4, 0.5, 0.7, 0.6]})
+        >>> text = compare_across_datasets(mae, "mean_absolute_error").to_json()
+        >>> data = json.loads(text)
+        >>> data["measure"], data["n_datasets"], data["pairwise"][0]["wilcoxon_pvalue"]
+        ('mean_absolute_error', 6, 0.125)
         """
         return json.dumps(self.to_dict(), indent=indent, default=str)
 

@@ -168,7 +168,7 @@ def _distances(data, level):
 class AlternativeAnnotatorTest:
     """The result of :func:`alternative_annotator_test`.
 
-    Attributes
+    Parameters
     ----------
     winning_rate : float
         The share of the tested annotators the judge wins against (their test
@@ -185,9 +185,37 @@ class AlternativeAnnotatorTest:
         units where the judge is at least as close), ``annotator_advantage``,
         ``pvalue``, ``wins`` (rejected), ``tested`` (False when fewer than
         ``min_units`` units, with NaN p-value).
-    epsilon, q : float
+    epsilon : float
+        The cost-benefit margin the annotators were tested with.
+    q : float
+        The false discovery rate of the Benjamini-Yekutieli correction.
     scoring : str
         ``"accuracy"`` or ``"neg_rmse"``.
+
+    See Also
+    --------
+    alternative_annotator_test : Makes it.
+    judge_agreement : The test with the agreement coefficients, in one report.
+
+    Examples
+    --------
+    A judge that gives the ratings the annotators are noisy copies of:
+
+    >>> import numpy as np
+    >>> from sklearn_ordinal.stats import alternative_annotator_test
+    >>> truth = np.tile([1, 2, 3, 4, 5], 8)
+    >>> noise = (np.arange(40) // np.arange(1, 5)[:, None]) % 3 - 1  # -1, 0 or 1
+    >>> panel = np.clip(truth + noise, 1, 5)  # 4 annotators x 40 units
+    >>> result = alternative_annotator_test(panel, truth)
+    >>> result.winning_rate, result.passed, result.scoring
+    (1.0, True, 'neg_rmse')
+    >>> result.per_annotator[["judge_advantage", "annotator_advantage", "wins"]]
+               judge_advantage  annotator_advantage  wins
+    annotator
+    0                    0.775                0.675  True
+    1                    0.775                0.725  True
+    2                    0.800                0.650  True
+    3                    0.775                0.650  True
     """
 
     winning_rate: float

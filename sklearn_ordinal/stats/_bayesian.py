@@ -21,7 +21,9 @@ _BATCH = 5000
 class BayesianSignedRankResult:
     """Posterior probabilities that one system is practically better, or equivalent.
 
-    Attributes
+    Returned by :func:`bayesian_signed_rank_test`.
+
+    Parameters
     ----------
     left : float
         Probability that ``b`` is practically better than ``a``: the posterior share
@@ -39,6 +41,27 @@ class BayesianSignedRankResult:
         units.
     greater_is_better : bool
         The direction the differences were taken in.
+
+    See Also
+    --------
+    bayesian_signed_rank_test : Makes it.
+
+    Examples
+    --------
+    Two systems whose errors differ by less than the region of practical equivalence:
+
+    >>> from sklearn_ordinal.stats import bayesian_signed_rank_test
+    >>> mae_a = [0.40, 0.52, 0.31, 0.60, 0.45, 0.38, 0.50, 0.47]
+    >>> mae_b = [0.42, 0.50, 0.33, 0.61, 0.45, 0.40, 0.49, 0.47]
+    >>> result = bayesian_signed_rank_test(mae_a, mae_b, rope=0.02,
+    ...                                    measure="mean_absolute_error",
+    ...                                    n_samples=1000, random_state=0)
+    >>> result.rope > 0.95  # practically equivalent
+    True
+    >>> round(result.left + result.rope + result.right, 10)
+    1.0
+    >>> result.posterior.shape, result.rope_width, result.greater_is_better
+    ((1000, 3), 0.02, False)
     """
 
     left: float
@@ -107,7 +130,7 @@ def bayesian_signed_rank_test(
     n_samples: int = 50_000,
     random_state: int | np.random.RandomState | None = None,
 ) -> BayesianSignedRankResult:
-    r"""Bayesian signed-rank test: is ``a`` practically better than ``b``, or equivalent?
+    r"""Bayesian signed-rank test: whether ``a`` is practically better than ``b``, or equivalent.
 
     The differences :math:`z_i` of the two systems' scores on the ``N`` data sets,
     oriented so that a positive one favours ``a``, get a Dirichlet process posterior

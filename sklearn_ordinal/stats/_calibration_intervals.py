@@ -154,10 +154,10 @@ def decomposition_interval(
     normalize: bool = False,
     random_state: Optional[int | np.random.RandomState] = None,
 ) -> ScoreInterval:
-    r"""A confidence interval for the miscalibration (MCB), discrimination (DSC) or
-    uncertainty (UNC) of the ranked probability score.
+    r"""A confidence interval for the MCB, DSC or UNC of the ranked probability score.
 
-    The components are those of
+    The components, miscalibration (MCB), discrimination (DSC) and uncertainty
+    (UNC), are those of
     :func:`~sklearn_ordinal.metrics.ranked_probability_score_decomposition`. A
     bootstrap resample draws the items (or ``groups``) with replacement and
     recomputes the component, its isotonic fits included; the intervals are those

@@ -135,6 +135,25 @@ class CriticalDifferenceDisplay:
         Returns
         -------
         display : CriticalDifferenceDisplay
+            The diagram drawn; ``display.comparison`` is ``comparison``.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import (
+        ...     CriticalDifferenceDisplay, compare_across_datasets)
+        >>> mae = pd.DataFrame({"ordinal": [0.50, 0.61, 0.42, 0.70, 0.55, 0.48],
+        ...                     "logistic": [0.58, 0.66, 0.49, 0.71, 0.60, 0.57],
+        ...                     "trivial": [0.90, 0.95, 0.80, 1.02, 0.85, 0.88]})
+        >>> comparison = compare_across_datasets(mae, "mean_absolute_error",
+        ...                                      posthoc="nemenyi")
+        >>> display = CriticalDifferenceDisplay.from_comparison(comparison)
+        >>> display.ax_.get_title()
+        'mean_absolute_error: 3 systems, 6 data sets (Nemenyi, CD = 1.35, alpha = 0.05)'
+        >>> display.cliques
+        [['ordinal', 'logistic'], ['logistic', 'trivial']]
         """
         check_matplotlib_support(f"{cls.__name__}.from_comparison")
         if title is None:
@@ -193,6 +212,21 @@ class CriticalDifferenceDisplay:
         -------
         display : CriticalDifferenceDisplay
             ``display.comparison`` holds the statistics.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import CriticalDifferenceDisplay
+        >>> mae = pd.DataFrame({"ordinal": [0.50, 0.61, 0.42, 0.70, 0.55, 0.48],
+        ...                     "logistic": [0.58, 0.66, 0.49, 0.71, 0.60, 0.57],
+        ...                     "trivial": [0.90, 0.95, 0.80, 1.02, 0.85, 0.88]})
+        >>> display = CriticalDifferenceDisplay.from_scores(mae, "mean_absolute_error")
+        >>> display.comparison.average_ranks.tolist()
+        [1.0, 2.0, 3.0]
+        >>> display.cliques  # Wilcoxon-Holm: no pair differs on 6 data sets
+        [['ordinal', 'logistic', 'trivial']]
         """
         check_matplotlib_support(f"{cls.__name__}.from_scores")
         comparison = compare_across_datasets(
@@ -215,6 +249,22 @@ class CriticalDifferenceDisplay:
         -------
         display : CriticalDifferenceDisplay
             ``self``, with ``ax_`` and ``figure_`` set.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import matplotlib.pyplot as plt
+        >>> import pandas as pd
+        >>> from sklearn_ordinal.stats import CriticalDifferenceDisplay
+        >>> display = CriticalDifferenceDisplay(
+        ...     pd.Series({"a": 1.2, "b": 2.1, "c": 2.7}), [["b", "c"]],
+        ...     critical_difference=1.0)
+        >>> fig, ax = plt.subplots()
+        >>> display.plot(ax).ax_ is ax
+        True
+        >>> [text.get_text().strip() for text in ax.texts]
+        ['1', '2', '3', 'CD', 'a (1.20)', 'b (2.10)', 'c (2.70)']
         """
         check_matplotlib_support(f"{type(self).__name__}.plot")
         import matplotlib.pyplot as plt

@@ -693,8 +693,14 @@ def score_interval(
         items with two in every class (not over groups); never the maxima and
         minima over classes. BCa otherwise (see the :ref:`User Guide
         <analytic_interval>`).
-    labels, class_values, sample_weight
-        As for the measure.
+    labels : array-like of shape (n_classes,), default=None
+        The classes in increasing order, as for the measure. None: a scorer's own
+        ``labels`` if it was made with them, else the measure's default.
+    class_values : array-like of shape (n_classes,), default=None
+        Numbers standing for the classes in distance measures, as for the measure
+        (None as for ``labels``).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative item weights, as for the measure (None as for ``labels``).
     groups : array-like of shape (n_samples,), default=None
         Group of each item (a test case, a user, a product): the groups are
         resampled, the items of one group moving together. Each group's own
@@ -880,20 +886,33 @@ def compare_scores(
     y_pred_a, y_pred_b : array-like of shape (n_samples,)
         The two systems' predictions (or scores, for ranking measures) of the same
         items.
-    confidence_level, n_resamples, method
-        As in :func:`score_interval`; ``n_resamples`` also sets the number of
-        random exchanges. ``method="normal"`` is the analytic interval of the
-        difference instead, from the paired influence values (the two systems'
-        influence values subtracted unit by unit, so that their correlation on the
-        same items enters) and its two-sided z test
+    confidence_level : float, default=0.95
+        In (0, 1), as in :func:`score_interval`.
+    n_resamples : int, default=9999
+        Bootstrap resamples, as in :func:`score_interval`; also the number of
+        random exchanges.
+    method : {"auto", "bca", "percentile", "basic", "normal", "delong"}, default="auto"
+        As in :func:`score_interval`. ``method="normal"`` is the analytic interval
+        of the difference instead, from the paired influence values (the two
+        systems' influence values subtracted unit by unit, so that their
+        correlation on the same items enters) and its two-sided z test
         :math:`2 \Phi(-|\hat\delta| / \mathrm{se})` (``test="normal"``).
-        ``method="delong"`` (ranking measures) is DeLong's test: the normal interval of the difference and its two-sided p-value
+        ``method="delong"`` (ranking measures) is DeLong's test: the normal
+        interval of the difference and its two-sided p-value
         :math:`2 \Phi(-|\hat\delta| / \mathrm{se})`, the standard error from the
         two scorers' placement values on the same items (their covariance
         included).
-    labels, class_values, sample_weight, groups, random_state
+    labels : array-like of shape (n_classes,), default=None
+        As in :func:`score_interval`.
+    class_values : array-like of shape (n_classes,), default=None
+        As in :func:`score_interval`.
+    sample_weight : array-like of shape (n_samples,), default=None
+        As in :func:`score_interval`.
+    groups : array-like of shape (n_samples,), default=None
         As in :func:`score_interval`. With ``groups``, whole groups are resampled
         and exchanged.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the resampling and the random exchanges.
     **measure_kwargs
         As in :func:`score_interval`.
 

@@ -37,7 +37,29 @@ _shared = None
 
 
 class ConfidenceInterval(NamedTuple):
-    """The two ends of a confidence interval, as in :func:`scipy.stats.bootstrap`."""
+    """The two ends of a confidence interval, as in :func:`scipy.stats.bootstrap`.
+
+    The ``confidence_interval`` of :class:`ScoreInterval` and
+    :class:`ScoreComparison`.
+
+    Parameters
+    ----------
+    low : float
+        The lower end.
+    high : float
+        The upper end.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.stats import score_interval
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> y_pred = [0] * 30 + [1] * 10 + [1] * 20 + [2] * 10 + [2] * 25 + [1] * 5
+    >>> interval = score_interval("accuracy", y_true, y_pred,
+    ...                           method="normal").confidence_interval
+    >>> round(interval.low, 3), round(interval.high, 3)
+    (0.665, 0.835)
+    >>> low, high = interval  # a tuple too
+    """
 
     low: float
     high: float
@@ -45,12 +67,13 @@ class ConfidenceInterval(NamedTuple):
 
 @dataclass
 class ScoreInterval:
-    """A measure's value with its bootstrap confidence interval.
+    """A measure's value with its confidence interval (bootstrap or analytic).
 
     Shaped like :class:`scipy.stats._resampling.BootstrapResult`, with the estimate
-    and how it was obtained added.
+    and how it was obtained added; returned by :func:`score_interval` and the other
+    intervals of this module.
 
-    Attributes
+    Parameters
     ----------
     estimate : float
         The measure on the data.
@@ -64,15 +87,42 @@ class ScoreInterval:
         ``n_undefined``).
     method : str
         ``"bca"``, ``"percentile"``, ``"basic"``, or ``"normal"`` or ``"delong"``
-        (the analytic interval, no resampling: an empty ``bootstrap_distribution``).
+        (the analytic interval, no resampling: an empty ``bootstrap_distribution``),
+        or ``"f"`` (the F interval of :func:`intraclass_correlation_interval`, with
+        no standard error: NaN).
     confidence_level : float
-    n_undefined : int
+        The level of the interval, in (0, 1).
+    n_undefined : int, default=0
         Resamples on which the measure is undefined (NaN); they are left out of
         the interval and the standard error, with a warning.
-    n_flagged : int
+    n_flagged : int, default=0
         Resamples on which the measure warned (e.g. a class with no true item left
         out of a macro average); they keep the value the measure returns, as on
         any data set, and one warning says how many.
+
+    See Also
+    --------
+    score_interval : The interval of a measure.
+    decomposition_interval : The interval of a component of the ranked probability
+        score.
+    krippendorff_alpha_interval, agreement_interval, intraclass_correlation_interval :
+        The intervals of the agreement coefficients.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.stats import score_interval
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> y_pred = [0] * 30 + [1] * 10 + [1] * 20 + [2] * 10 + [2] * 25 + [1] * 5
+    >>> result = score_interval("accuracy", y_true, y_pred, n_resamples=999,
+    ...                         random_state=0)
+    >>> result.method, result.estimate, result.bootstrap_distribution.shape
+    ('bca', 0.75, (999,))
+    >>> low, high = result.confidence_interval
+    >>> bool(low < result.estimate < high), result.n_undefined
+    (True, 0)
+    >>> normal = score_interval("accuracy", y_true, y_pred, method="normal")
+    >>> round(normal.standard_error, 4), normal.bootstrap_distribution.size
+    (0.0435, 0)
     """
 
     estimate: float
@@ -89,21 +139,39 @@ class ScoreInterval:
 class ScoreComparison(ScoreInterval):
     """The paired difference ``measure(a) - measure(b)`` of two systems.
 
-    Attributes
+    Returned by :func:`compare_scores`: the fields of :class:`ScoreInterval` for the
+    difference, then those of the comparison.
+
+    Parameters
     ----------
     estimate : float
         ``estimate_a - estimate_b``.
-    estimate_a, estimate_b : float
+    confidence_interval : ConfidenceInterval
+        ``low`` and ``high``, of the difference.
+    standard_error : float
+        Of the difference, as in :class:`ScoreInterval`.
+    bootstrap_distribution : ndarray of shape (n_resamples,)
+        The difference on each paired resample (empty for the analytic methods).
+    method : str
+        As in :class:`ScoreInterval`.
+    confidence_level : float
+        The level of the interval, in (0, 1).
+    n_undefined : int, default=0
+        Resamples on which the difference is undefined (NaN), as in
+        :class:`ScoreInterval`.
+    n_flagged : int, default=0
+        Resamples on which the measure warned, as in :class:`ScoreInterval`.
+    estimate_a, estimate_b : float, default=nan
         The measure of each system on the data.
-    greater_is_better : bool
+    greater_is_better : bool, default=True
         Whether a higher value of the measure is better, so whether a positive
         difference favours system ``a``.
-    pvalue : float
+    pvalue : float, default=nan
         Two-sided p-value of "no difference", by the test that ``test`` names.
-    null_distribution : ndarray of shape (n_resamples,) or None
+    null_distribution : ndarray of shape (n_resamples,) or None, default=None
         The difference on each random exchange of the two systems' outputs (the
         randomization test); None for the other tests.
-    test : str
+    test : str, default="randomization"
         ``"randomization"``: the paired randomization test of "the two systems are
         exchangeable on every unit" (label, distance and probabilistic measures);
         ``"percentile inversion"``: the smallest level at which the paired
@@ -111,6 +179,25 @@ class ScoreComparison(ScoreInterval):
         need not share a scale to be exchanged); ``"delong"``: DeLong's test;
         ``"normal"``: the z test of the difference over its delta-method standard
         error (``method="normal"``, any measure).
+
+    See Also
+    --------
+    compare_scores : Makes it.
+
+    Examples
+    --------
+    >>> from sklearn_ordinal.stats import compare_scores
+    >>> y_true = [0] * 40 + [1] * 30 + [2] * 30
+    >>> good = [0] * 35 + [1] * 5 + [1] * 25 + [2] * 5 + [2] * 28 + [1] * 2
+    >>> poor = [0] * 40 + [0] * 30 + [2] * 30
+    >>> result = compare_scores("accuracy", y_true, good, poor, n_resamples=999,
+    ...                         random_state=0)
+    >>> result.test, result.estimate_a, result.estimate_b, round(result.estimate, 2)
+    ('randomization', 0.88, 0.7, 0.18)
+    >>> result.null_distribution.shape
+    (999,)
+    >>> bool(result.confidence_interval.low > 0 and result.pvalue < 0.01)
+    True
     """
 
     estimate_a: float = np.nan
