@@ -220,15 +220,6 @@ class _Cells:
             return group
         return self._once("score groups", make)
 
-    def table_order(self, order):
-        """Where each cell of the table's order stands in score order (the inverse of
-        :meth:`score_order`'s ``order``)."""
-        def make():
-            back = np.empty_like(order)
-            back[order] = np.arange(len(order))
-            return back
-        return self._once("table order", make)
-
     def class_indicator(self, cell_classes):
         """The sparse indicator of the class of each cell in score order (a stack's
         sums per class, see :func:`_sums_by`)."""
@@ -365,20 +356,19 @@ def _split_aucs(table, ties, cells=None):
         del order
         rank_sum = _rank_sums_in_order(cell_classes, n)
     elif distinct and table.weights.ndim > 1:
-        # A stack (a bootstrap's batch): w_i rho_i = w_i (weight up to i - w_i / 2),
-        # in score order, then back in the table's order, where each class's cells
-        # are one run: five passes over the batch, into arrays kept for the next
-        # batch. Whole counts (every unweighted bootstrap) give whole and half
-        # numbers, summed exactly in any order: the one table's floats.
+        # A stack (a bootstrap's batch): w_i rho_i = w_i M_i - w_i^2 / 2, with M_i the
+        # weight up to and including i. The first term in score order (three passes
+        # over the batch, into arrays kept for the next batch, then one product with
+        # the classes' indicator); the second in the table's order, where each
+        # class's cells are one run. Whole counts (every unweighted bootstrap) give
+        # whole numbers, summed exactly in any order: the one table's floats.
         shape = table.weights.shape
         weights = np.take(table.weights.astype(np.float64, copy=False), order, axis=-1,
-                          out=cells.scratch("weights", shape))
-        mid_rank = np.cumsum(weights, axis=-1, out=cells.scratch("mid rank", shape))
-        half = np.multiply(weights, 0.5, out=cells.scratch("half", shape))
-        mid_rank -= half
-        mid_rank *= weights
-        rank_sum = _class_weights(table._replace(weights=np.take(
-            mid_rank, cells.table_order(order), axis=-1, out=cells.scratch("weights", shape))))
+                          mode="clip", out=cells.scratch("weights", shape))
+        up_to = np.cumsum(weights, axis=-1, out=cells.scratch("up to", shape))
+        up_to *= weights
+        rank_sum = _sums_by(cell_classes, up_to, n.shape[-1], cells.class_indicator)
+        rank_sum -= 0.5 * _class_squares(table)
     elif distinct:
         # np.take keeps each table's row contiguous (fancy indexing may not).
         weights = np.take(table.weights, order, axis=-1)
@@ -407,6 +397,15 @@ def _split_aucs(table, ties, cells=None):
         ordered -= _tied_across_splits(cells.ties_across_splits(group, cell_classes),
                                        weights, n.shape[-1])
     return ordered / pairs
+
+
+def _class_squares(table):
+    """Per class, the sum of its cells' squared weights, of a stack of tables: one
+    product of each class's run of cells with itself per table, no temporary."""
+    weights = table.weights.astype(np.float64, copy=False)
+    return np.stack([np.einsum("...i,...i->...", weights[..., start:stop],
+                               weights[..., start:stop])
+                     for start, stop in zip(table.bounds[:-1], table.bounds[1:])], axis=-1)
 
 
 def _tied_across_splits(ties_across, weights, n_classes):
@@ -484,33 +483,46 @@ def _vus(table, ties="average", cells=None):
     unit = table.weights.ndim == 1 and _unit_weights(table, class_weights)
     # Per class, 1 / n_k, shaped to scale a class's cells (of one table or a stack).
     scale = [s[..., None] for s in np.moveaxis(1.0 / class_weights, -1, 0)]
-    ends = np.multiply(weights[0], scale[0], dtype=np.float64)
-    before = np.ones(ends.shape)
-    # Per class k with ties: class k - 1's ``before`` at its cells tied with class k.
+    # Each class's chain ends in an array of its own, kept for a stack's next batch
+    # (made afresh for one table), and one array for the running sums of every class.
+    rows = table.weights.shape[:-1]
+    ends = np.multiply(weights[0], scale[0], dtype=np.float64,
+                       out=cells.scratch(("vus ends", 0), weights[0].shape))
+    all_up_to = cells.scratch("vus up to", rows + (max(w.shape[-1] for w in weights) + 1,))
+    all_up_to[..., 0] = 0
+    # Per class k with ties: class k - 1's ``before`` at its cells tied with class k,
+    # taken before class k - 1's ``before`` becomes its ``ends`` in place.
     before_at_tied = {}
+    merge = cells.below(0, 1) if len(weights) > 1 else None
+    next_ties = None if ties == "strict" or merge is None else cells.chain_ties(1, merge)
+    if next_ties is not None:
+        before_at_tied[1] = np.ones(rows + next_ties[1].shape)
     for k in range(1, len(weights)):
-        up_to = np.zeros(ends.shape[:-1] + (ends.shape[-1] + 1,))
+        up_to = all_up_to[..., :ends.shape[-1] + 1]
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
-        merge = cells.below(k - 1, k)
-        previous_before, before = before, np.take(up_to, merge[0], axis=-1)
-        if unit:
-            ends = before * scale[k]
-        else:
-            ends = before * weights[k]
-            ends *= scale[k]
-        chain_ties = None if ties == "strict" else cells.chain_ties(k, merge)
-        del merge
+        # mode="clip" changes no index (every one is in range), but lets take write
+        # into ``out`` directly ("raise" writes a copy first).
+        before = ends = np.take(up_to, merge[0], axis=-1, mode="clip",
+                                out=cells.scratch(("vus ends", k), weights[k].shape))
+        chain_ties = next_ties
+        if k + 1 < len(weights):
+            merge = cells.below(k, k + 1)
+            next_ties = None if ties == "strict" else cells.chain_ties(k + 1, merge)
+            if next_ties is not None:
+                before_at_tied[k + 1] = before[..., next_ties[1]]
+        if not unit:
+            ends *= weights[k]
+        ends *= scale[k]
         if chain_ties is None:
             continue
-        tied, tied_below, steps = chain_ties
-        before_at_tied[k] = previous_before[..., tied_below]
+        tied, _, steps = chain_ties
         # block: weight of the blocks of classes j .. k tied at each score, times
         # 1 / m!; followed down while class j - 1 holds the score too.
         block = weights[k][..., tied] * scale[k]
         tied_ends = np.zeros(block.shape)
-        for j, at_cells, rows, at, kept in steps:
+        for j, at_cells, rows_at, at, kept in steps:
             block = block * (weights[j][..., at_cells] * scale[j]) / (k - j + 1)
-            tied_ends[..., rows] += before_at_tied[j + 1][..., at] * block
+            tied_ends[..., rows_at] += before_at_tied[j + 1][..., at] * block
             if kept is None:
                 break
             block = block[..., kept]
