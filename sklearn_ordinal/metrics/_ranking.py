@@ -220,6 +220,15 @@ class _Cells:
             return group
         return self._once("score groups", make)
 
+    def table_order(self, order):
+        """Where each cell of the table's order stands in score order (the inverse of
+        :meth:`score_order`'s ``order``)."""
+        def make():
+            back = np.empty_like(order)
+            back[order] = np.arange(len(order))
+            return back
+        return self._once("table order", make)
+
     def class_indicator(self, cell_classes):
         """The sparse indicator of the class of each cell in score order (a stack's
         sums per class, see :func:`_sums_by`)."""
@@ -357,18 +366,21 @@ def _split_aucs(table, ties, cells=None):
         rank_sum = _rank_sums_in_order(cell_classes, n)
     elif distinct and table.weights.ndim > 1:
         # A stack (a bootstrap's batch): w_i rho_i = w_i M_i - w_i^2 / 2, with M_i the
-        # weight up to and including i. The first term in score order (three passes
-        # over the batch, into arrays kept for the next batch, then one product with
-        # the classes' indicator); the second in the table's order, where each
-        # class's cells are one run. Whole counts (every unweighted bootstrap) give
-        # whole numbers, summed exactly in any order: the one table's floats.
+        # weight up to and including i: M in score order (a gather and a running
+        # sum, into arrays kept for the next batch), taken back into the table's
+        # order, where each class's cells are one run, for one product of each
+        # class's run per term. Whole counts (every unweighted bootstrap) give whole
+        # numbers, summed exactly in any order: the one table's floats.
         shape = table.weights.shape
-        weights = np.take(table.weights.astype(np.float64, copy=False), order, axis=-1,
-                          mode="clip", out=cells.scratch("weights", shape))
-        up_to = np.cumsum(weights, axis=-1, out=cells.scratch("up to", shape))
-        up_to *= weights
-        rank_sum = _sums_by(cell_classes, up_to, n.shape[-1], cells.class_indicator)
-        rank_sum -= 0.5 * _class_squares(table)
+        weights = table.weights.astype(np.float64, copy=False)
+        # mode="clip" changes no index (each is in range), but lets take write into
+        # ``out`` directly ("raise" writes a copy first).
+        in_order = np.take(weights, order, axis=-1, mode="clip",
+                           out=cells.scratch("in order", shape))
+        up_to = np.cumsum(in_order, axis=-1, out=cells.scratch("up to", shape))
+        up_to = np.take(up_to, cells.table_order(order), axis=-1, mode="clip", out=in_order)
+        rank_sum = _class_dots(weights, up_to, table.bounds)
+        rank_sum -= 0.5 * _class_dots(weights, weights, table.bounds)
     elif distinct:
         # np.take keeps each table's row contiguous (fancy indexing may not).
         weights = np.take(table.weights, order, axis=-1)
@@ -399,13 +411,11 @@ def _split_aucs(table, ties, cells=None):
     return ordered / pairs
 
 
-def _class_squares(table):
-    """Per class, the sum of its cells' squared weights, of a stack of tables: one
-    product of each class's run of cells with itself per table, no temporary."""
-    weights = table.weights.astype(np.float64, copy=False)
-    return np.stack([np.einsum("...i,...i->...", weights[..., start:stop],
-                               weights[..., start:stop])
-                     for start, stop in zip(table.bounds[:-1], table.bounds[1:])], axis=-1)
+def _class_dots(a, b, bounds):
+    """Per class, ``sum_i a_i b_i`` over its cells (the runs ``bounds``), along the
+    last axis of a stack: one product per class, no temporary."""
+    return np.stack([np.einsum("...i,...i->...", a[..., start:stop], b[..., start:stop])
+                     for start, stop in zip(bounds[:-1], bounds[1:])], axis=-1)
 
 
 def _tied_across_splits(ties_across, weights, n_classes):
