@@ -23,6 +23,7 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 # Annotations stay text: help() and the signature show ArrayLike, not its expansion.
 from __future__ import annotations
 
+import math
 import weakref
 from numbers import Integral
 from typing import Any, Literal, Optional
@@ -493,13 +494,20 @@ def _vus(table, ties="average", cells=None):
     unit = table.weights.ndim == 1 and _unit_weights(table, class_weights)
     # Per class, 1 / n_k, shaped to scale a class's cells (of one table or a stack).
     scale = [s[..., None] for s in np.moveaxis(1.0 / class_weights, -1, 0)]
-    # Each class's chain ends in an array of its own, kept for a stack's next batch
-    # (made afresh for one table), and one array for the running sums of every class.
+    # Each class's chain ends in turn, written into the first cells of one array (the
+    # running sum reads class k - 1's before class k's are written), and the running
+    # sums into another: two arrays kept for a stack's next batch (made afresh for
+    # one table).
     rows = table.weights.shape[:-1]
-    ends = np.multiply(weights[0], scale[0], dtype=np.float64,
-                       out=cells.scratch(("vus ends", 0), weights[0].shape))
-    all_up_to = cells.scratch("vus up to", rows + (max(w.shape[-1] for w in weights) + 1,))
+    widest = max(w.shape[-1] for w in weights)
+    all_ends = cells.scratch("vus ends", (math.prod(rows) * widest,))
+    all_up_to = cells.scratch("vus up to", rows + (widest + 1,))
     all_up_to[..., 0] = 0
+
+    def class_ends(k):
+        return all_ends[:math.prod(weights[k].shape)].reshape(weights[k].shape)
+
+    ends = np.multiply(weights[0], scale[0], dtype=np.float64, out=class_ends(0))
     # Per class k with ties: class k - 1's ``before`` at its cells tied with class k,
     # taken before class k - 1's ``before`` becomes its ``ends`` in place.
     before_at_tied = {}
@@ -512,8 +520,7 @@ def _vus(table, ties="average", cells=None):
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
         # mode="clip" changes no index (every one is in range), but lets take write
         # into ``out`` directly ("raise" writes a copy first).
-        before = ends = np.take(up_to, merge[0], axis=-1, mode="clip",
-                                out=cells.scratch(("vus ends", k), weights[k].shape))
+        before = ends = np.take(up_to, merge[0], axis=-1, mode="clip", out=class_ends(k))
         chain_ties = next_ties
         if k + 1 < len(weights):
             merge = cells.below(k, k + 1)
