@@ -350,8 +350,8 @@ def _split_aucs(table, ties, cells=None):
     A stack of tables on the same cells (weights ``(B, C)``) runs the same
     arithmetic along the last axis: the merge of the classes' scores, the ties and
     the classes of the cells are read from ``cells``; per table, a cumulative sum of
-    its weights in score order gives the mid-ranks, and sums per class (one sparse
-    product) the rank sums.
+    its weights in score order gives the mid-ranks, and sums per class the rank
+    sums.
     """
     if isinstance(table, _ClassOrder):
         # Distinct unweighted scores whose classes are already in score order.
@@ -379,6 +379,7 @@ def _split_aucs(table, ties, cells=None):
         in_order = np.take(weights, order, axis=-1, mode="clip",
                            out=cells.scratch("in order", shape))
         up_to = np.cumsum(in_order, axis=-1, out=cells.scratch("up to", shape))
+        # Back in the table's order, into the array the weights in order are done with.
         up_to = np.take(up_to, cells.table_order(order), axis=-1, mode="clip", out=in_order)
         rank_sum = _class_dots(weights, up_to, table.bounds)
         rank_sum -= 0.5 * _class_dots(weights, weights, table.bounds)
@@ -518,8 +519,7 @@ def _vus(table, ties="average", cells=None):
     for k in range(1, len(weights)):
         up_to = all_up_to[..., :ends.shape[-1] + 1]
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
-        # mode="clip" changes no index (every one is in range), but lets take write
-        # into ``out`` directly ("raise" writes a copy first).
+        # (mode="clip": as in _split_aucs.)
         before = ends = np.take(up_to, merge[0], axis=-1, mode="clip", out=class_ends(k))
         chain_ties = next_ties
         if k + 1 < len(weights):
