@@ -396,6 +396,37 @@ def test_stacked_u_cons_of_whole_counts_is_each_table_bit_for_bit(seed, n_classe
     np.testing.assert_array_equal(together, alone)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_stacked_kernels_of_distinct_scores_are_each_table(weighted):
+    # Continuous scores (one cell per item, a regressor's values) take their own
+    # stacked paths: U_cons sums w M per class in score order and w^2 in the table's
+    # order, VUS writes its chain ends in place. On whole counts each table's own
+    # float, bit for bit, with cells made once and read by stacks of 1 and 7 rows;
+    # classes of a single item included (the first and the last).
+    from sklearn_ordinal.metrics import _ranking
+
+    rng = np.random.default_rng(45)
+    y = np.r_[0, rng.integers(1, 4, 300), 4]
+    weight = rng.uniform(0.1, 3.0, len(y)) if weighted else None
+    table = _build_score_table(y, y + rng.normal(0, 1.0, len(y)), None, weight, "test")
+    assert len(table.scores) == len(y) and len(table.classes) == 5
+    kept = _ranking._Cells(table)
+    for n_rows in (1, 7, 1):
+        stack = rng.integers(0, 4, (n_rows, len(table.weights))).astype(float)
+        stack[:, table.bounds[:-1]] += 1  # every class keeps an item
+        if weighted:
+            stack *= table.weights
+        for kernel in (_u_cons, _vus):
+            alone = [kernel(table._replace(weights=row)) for row in stack]
+            for cells in (kept, None):
+                together = kernel(table._replace(weights=stack), cells=cells)
+                assert together.shape == (n_rows,)
+                if weighted:
+                    np.testing.assert_allclose(together, alone, rtol=1e-12, atol=0)
+                else:
+                    np.testing.assert_array_equal(together, alone)
+
+
 @given(seed=st.integers(0, 2**32 - 1), block=st.integers(1, 9),
        decimals=st.sampled_from([0, 1, 2]))
 def test_merge_of_scores_read_in_blocks_is_searchsorted(seed, block, decimals):

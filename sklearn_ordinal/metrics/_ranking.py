@@ -23,6 +23,7 @@ the table: their classes in score order come from one ``np.sort`` (``_ClassOrder
 # Annotations stay text: help() and the signature show ArrayLike, not its expansion.
 from __future__ import annotations
 
+import math
 import weakref
 from numbers import Integral
 from typing import Any, Literal, Optional
@@ -349,8 +350,8 @@ def _split_aucs(table, ties, cells=None):
     A stack of tables on the same cells (weights ``(B, C)``) runs the same
     arithmetic along the last axis: the merge of the classes' scores, the ties and
     the classes of the cells are read from ``cells``; per table, a cumulative sum of
-    its weights in score order gives the mid-ranks, and sums per class (one sparse
-    product) the rank sums.
+    its weights in score order gives the mid-ranks, and sums per class the rank
+    sums.
     """
     if isinstance(table, _ClassOrder):
         # Distinct unweighted scores whose classes are already in score order.
@@ -365,20 +366,23 @@ def _split_aucs(table, ties, cells=None):
         del order
         rank_sum = _rank_sums_in_order(cell_classes, n)
     elif distinct and table.weights.ndim > 1:
-        # A stack (a bootstrap's batch): w_i rho_i = w_i (weight up to i - w_i / 2),
-        # in score order, then back in the table's order, where each class's cells
-        # are one run: five passes over the batch, into arrays kept for the next
-        # batch. Whole counts (every unweighted bootstrap) give whole and half
+        # A stack (a bootstrap's batch): w_i rho_i = w_i M_i - w_i^2 / 2, with M_i the
+        # weight up to and including i: M in score order (a gather and a running
+        # sum, into arrays kept for the next batch), taken back into the table's
+        # order, where each class's cells are one run, for one product of each
+        # class's run per term. Whole counts (every unweighted bootstrap) give whole
         # numbers, summed exactly in any order: the one table's floats.
         shape = table.weights.shape
-        weights = np.take(table.weights.astype(np.float64, copy=False), order, axis=-1,
-                          out=cells.scratch("weights", shape))
-        mid_rank = np.cumsum(weights, axis=-1, out=cells.scratch("mid rank", shape))
-        half = np.multiply(weights, 0.5, out=cells.scratch("half", shape))
-        mid_rank -= half
-        mid_rank *= weights
-        rank_sum = _class_weights(table._replace(weights=np.take(
-            mid_rank, cells.table_order(order), axis=-1, out=cells.scratch("weights", shape))))
+        weights = table.weights.astype(np.float64, copy=False)
+        # mode="clip" changes no index (each is in range), but lets take write into
+        # ``out`` directly ("raise" writes a copy first).
+        in_order = np.take(weights, order, axis=-1, mode="clip",
+                           out=cells.scratch("in order", shape))
+        up_to = np.cumsum(in_order, axis=-1, out=cells.scratch("up to", shape))
+        # Back in the table's order, into the array the weights in order are done with.
+        up_to = np.take(up_to, cells.table_order(order), axis=-1, mode="clip", out=in_order)
+        rank_sum = _class_dots(weights, up_to, table.bounds)
+        rank_sum -= 0.5 * _class_dots(weights, weights, table.bounds)
     elif distinct:
         # np.take keeps each table's row contiguous (fancy indexing may not).
         weights = np.take(table.weights, order, axis=-1)
@@ -407,6 +411,13 @@ def _split_aucs(table, ties, cells=None):
         ordered -= _tied_across_splits(cells.ties_across_splits(group, cell_classes),
                                        weights, n.shape[-1])
     return ordered / pairs
+
+
+def _class_dots(a, b, bounds):
+    """Per class, ``sum_i a_i b_i`` over its cells (the runs ``bounds``), along the
+    last axis of a stack: one product per class, no temporary."""
+    return np.stack([np.einsum("...i,...i->...", a[..., start:stop], b[..., start:stop])
+                     for start, stop in zip(bounds[:-1], bounds[1:])], axis=-1)
 
 
 def _tied_across_splits(ties_across, weights, n_classes):
@@ -484,33 +495,51 @@ def _vus(table, ties="average", cells=None):
     unit = table.weights.ndim == 1 and _unit_weights(table, class_weights)
     # Per class, 1 / n_k, shaped to scale a class's cells (of one table or a stack).
     scale = [s[..., None] for s in np.moveaxis(1.0 / class_weights, -1, 0)]
-    ends = np.multiply(weights[0], scale[0], dtype=np.float64)
-    before = np.ones(ends.shape)
-    # Per class k with ties: class k - 1's ``before`` at its cells tied with class k.
+    # Each class's chain ends in turn, written into the first cells of one array (the
+    # running sum reads class k - 1's before class k's are written), and the running
+    # sums into another: two arrays kept for a stack's next batch (made afresh for
+    # one table).
+    rows = table.weights.shape[:-1]
+    widest = max(w.shape[-1] for w in weights)
+    all_ends = cells.scratch("vus ends", (math.prod(rows) * widest,))
+    all_up_to = cells.scratch("vus up to", rows + (widest + 1,))
+    all_up_to[..., 0] = 0
+
+    def class_ends(k):
+        return all_ends[:math.prod(weights[k].shape)].reshape(weights[k].shape)
+
+    ends = np.multiply(weights[0], scale[0], dtype=np.float64, out=class_ends(0))
+    # Per class k with ties: class k - 1's ``before`` at its cells tied with class k,
+    # taken before class k - 1's ``before`` becomes its ``ends`` in place.
     before_at_tied = {}
+    merge = cells.below(0, 1) if len(weights) > 1 else None
+    next_ties = None if ties == "strict" or merge is None else cells.chain_ties(1, merge)
+    if next_ties is not None:
+        before_at_tied[1] = np.ones(rows + next_ties[1].shape)
     for k in range(1, len(weights)):
-        up_to = np.zeros(ends.shape[:-1] + (ends.shape[-1] + 1,))
+        up_to = all_up_to[..., :ends.shape[-1] + 1]
         np.cumsum(ends, axis=-1, out=up_to[..., 1:])
-        merge = cells.below(k - 1, k)
-        previous_before, before = before, np.take(up_to, merge[0], axis=-1)
-        if unit:
-            ends = before * scale[k]
-        else:
-            ends = before * weights[k]
-            ends *= scale[k]
-        chain_ties = None if ties == "strict" else cells.chain_ties(k, merge)
-        del merge
+        # (mode="clip": as in _split_aucs.)
+        before = ends = np.take(up_to, merge[0], axis=-1, mode="clip", out=class_ends(k))
+        chain_ties = next_ties
+        if k + 1 < len(weights):
+            merge = cells.below(k, k + 1)
+            next_ties = None if ties == "strict" else cells.chain_ties(k + 1, merge)
+            if next_ties is not None:
+                before_at_tied[k + 1] = before[..., next_ties[1]]
+        if not unit:
+            ends *= weights[k]
+        ends *= scale[k]
         if chain_ties is None:
             continue
-        tied, tied_below, steps = chain_ties
-        before_at_tied[k] = previous_before[..., tied_below]
+        tied, _, steps = chain_ties
         # block: weight of the blocks of classes j .. k tied at each score, times
         # 1 / m!; followed down while class j - 1 holds the score too.
         block = weights[k][..., tied] * scale[k]
         tied_ends = np.zeros(block.shape)
-        for j, at_cells, rows, at, kept in steps:
+        for j, at_cells, rows_at, at, kept in steps:
             block = block * (weights[j][..., at_cells] * scale[j]) / (k - j + 1)
-            tied_ends[..., rows] += before_at_tied[j + 1][..., at] * block
+            tied_ends[..., rows_at] += before_at_tied[j + 1][..., at] * block
             if kept is None:
                 break
             block = block[..., kept]
