@@ -249,3 +249,29 @@ def test_a_reports_delong_gradients_are_made_once_per_system(monkeypatch, weight
             assert cell["estimate"] == pytest.approx(alone.estimate, rel=1e-13)
             assert cell["low"] == pytest.approx(alone.confidence_interval.low, rel=1e-12)
             assert cell["high"] == pytest.approx(alone.confidence_interval.high, rel=1e-12)
+
+
+def test_a_reports_requests_keep_each_systems_sums_once(monkeypatch):
+    # A system's share of the intermediate is the same in its intervals and in every
+    # comparison: its sums (as large as the data) are kept once per run, and the
+    # ranking kernels' scratch buffers are let go when the run ends.
+    from sklearn_ordinal.metrics import _ranking
+
+    y, systems = _task(n=500, seed=4)
+    plans = []
+    original = _resampling._Plan
+
+    class Recorded(original):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            plans.append(self)
+
+    monkeypatch.setattr(_resampling, "_Plan", Recorded)
+    evaluate(y, systems, measures=["vus", "u_cons", "neg_mean_absolute_error"],
+             method="bca", n_resamples=99, random_state=0)
+    wide = {id(sums) for plan in plans for sums in plan.sums if sums.by_position is not None}
+    # The three systems' score tables (VUS and U_cons read the same), whatever the
+    # number of intervals and comparisons that read them.
+    assert len(wide) == len(systems)
+    assert sum(len(plan.sums) for plan in plans if plan.wide) > 3 * len(wide)
+    assert not _ranking._SCRATCH.__dict__

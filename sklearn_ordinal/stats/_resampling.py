@@ -17,6 +17,7 @@ from typing import Any, Callable, NamedTuple, Optional
 import numpy as np
 import pandas as pd
 from .._warnings import warn_user
+from ..metrics._ranking import release_scratch
 from scipy import sparse, stats
 from scipy.special import ndtr, ndtri
 from threadpoolctl import threadpool_limits
@@ -669,7 +670,8 @@ class _Plan:
     """How a block of draws becomes a request's values: what is drawn (the law and
     the cells' counts) and each part's sums of the drawn contributions."""
 
-    def __init__(self, request):
+    def __init__(self, request, sums_of=None):
+        sums_of = _Sums if sums_of is None else sums_of
         contributions = request.units.contributions.tocsr()
         shares = [contributions[:, part.positions] for part in request.parts]
         self.request = request
@@ -687,7 +689,7 @@ class _Plan:
             self.totals = [np.asarray(share.T @ request.units.counts.astype(np.float64))
                            for share in shares]
             shares = [share[moving] for share in shares]
-        self.sums = [_Sums(share) for share in shares]
+        self.sums = [sums_of(share) for share in shares]
 
     def values(self, draws, rows, block, chunk):
         """``(values, {row: message})`` of the request on the ``rows`` of a block of
@@ -794,7 +796,23 @@ def run_resamples(requests, on_resamples=None):
     ``on_resamples(done, total)`` is called after each block, with the resamples
     drawn so far and in all.
     """
-    plans = [_Plan(request) for request in requests]
+    try:
+        return _run_resamples(requests, on_resamples)
+    finally:
+        release_scratch()
+
+
+def _run_resamples(requests, on_resamples):
+    # A system's share of the intermediate is the same in its interval and in every
+    # comparison it is in (the items are the units, in their order, in every layout):
+    # its sums are kept once, not once per request (each as large as the data).
+    made = {}
+
+    def sums_of(share):
+        sums = _Sums(share)
+        return made.setdefault(sums.key, sums)
+
+    plans = [_Plan(request, sums_of) for request in requests]
     groups = {}
     for index, plan in enumerate(plans):
         request = plan.request
