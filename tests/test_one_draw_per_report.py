@@ -253,8 +253,8 @@ def test_a_reports_delong_gradients_are_made_once_per_system(monkeypatch, weight
 
 def test_a_reports_requests_keep_each_systems_sums_once(monkeypatch):
     # A system's share of the intermediate is the same in its intervals and in every
-    # comparison: its sums (as large as the data) are kept once per run, and the
-    # ranking kernels' scratch buffers are let go when the run ends.
+    # comparison: its sums (as large as the data) are kept once per run, the ranking
+    # kernels' scratch buffers are let go when the run ends, and no draw is kept.
     from sklearn_ordinal.metrics import _ranking
 
     y, systems = _task(n=500, seed=4)
@@ -266,9 +266,19 @@ def test_a_reports_requests_keep_each_systems_sums_once(monkeypatch):
             super().__init__(*args, **kwargs)
             plans.append(self)
 
+    kept = []
+    original_compact = _resampling._compact
+
+    def compact(draws):
+        kept.append(draws.shape)
+        return original_compact(draws)
+
     monkeypatch.setattr(_resampling, "_Plan", Recorded)
+    monkeypatch.setattr(_resampling, "_compact", compact)
     evaluate(y, systems, measures=["vus", "u_cons", "neg_mean_absolute_error"],
              method="bca", n_resamples=99, random_state=0)
+    # The report's draws are read by all its requests at once: none is kept for later.
+    assert kept == []
     wide = {id(sums) for plan in plans for sums in plan.sums if sums.by_position is not None}
     # The three systems' score tables (VUS and U_cons read the same), whatever the
     # number of intervals and comparisons that read them.

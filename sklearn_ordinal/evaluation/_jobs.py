@@ -51,9 +51,10 @@ class ReportJobs:
         self._then.append(finish)
 
     def run(self, on_resamples: Callable[[int, int], None] | None = None) -> None:
+        # All the report's requests run here, together: no later call reads its draws.
         results = complete_together(
             [(steps, request, context) for steps, request, context, _ in self._pending],
-            on_resamples)
+            on_resamples, keep_draws=False)
         for (_, _, _, slot), result in zip(self._pending, results):
             slot.value = result
         self._pending = []

@@ -356,15 +356,20 @@ def _draw_key(draw, counts, n_resamples, rng):
             _fingerprint(state[1]) + repr(state[2:]).encode())
 
 
-def _drawn(draw, counts, n_resamples, rng, key):
+def _drawn(draw, counts, n_resamples, rng, key, keep=True):
     """The batches of ``draw(counts, n_resamples, rng)`` as float64, reusing a draw made
-    before within `shared_resamples` (kept where at most ``_MAX_SHARED_COUNTS``)."""
+    before within `shared_resamples` (kept where at most ``_MAX_SHARED_COUNTS``, and
+    ``keep``: a report's run reads each of its draws once, all its requests
+    together, so keeping it would only hold memory)."""
     if _shared is None or n_resamples * len(counts) > _MAX_SHARED_COUNTS:
         yield from draw(counts, n_resamples, rng)
         return
     if key in _shared:
         batches, state_after = _shared[key]
         rng.set_state(state_after)
+    elif not keep:
+        yield from draw(counts, n_resamples, rng)
+        return
     else:
         # Kept as the smallest unsigned integers that hold them (a resample's count of
         # a one-unit cell is a byte).
@@ -784,7 +789,7 @@ def _evaluated(statistic, batch):
     return values, flagged
 
 
-def run_resamples(requests, on_resamples=None):
+def run_resamples(requests, on_resamples=None, keep_draws=True):
     """The :class:`Evaluation` of each :class:`Resample` request.
 
     Requests of the same draw (the same law, cells' counts, number of resamples and
@@ -794,15 +799,16 @@ def run_resamples(requests, on_resamples=None):
     parts), and it is dropped. Each request's numbers are those it gets alone, bit
     for bit, and its random state is left where its draw leaves it.
     ``on_resamples(done, total)`` is called after each block, with the resamples
-    drawn so far and in all.
+    drawn so far and in all. ``keep_draws=False`` (a report's run, whose later
+    rounds draw anew) keeps no draw for later calls within `shared_resamples`.
     """
     try:
-        return _run_resamples(requests, on_resamples)
+        return _run_resamples(requests, on_resamples, keep_draws)
     finally:
         release_scratch()
 
 
-def _run_resamples(requests, on_resamples):
+def _run_resamples(requests, on_resamples, keep_draws):
     # A system's share of the intermediate is the same in its interval and in every
     # comparison it is in (the items are the units, in their order, in every layout):
     # its sums are kept once, not once per request (each as large as the data).
@@ -843,7 +849,8 @@ def _run_resamples(requests, on_resamples):
                 if messages[index] is None:
                     messages[index] = block_flagged[min(block_flagged)]
 
-        for draws in _drawn(first.draw, first.counts, first.request.n_resamples, rng, key):
+        for draws in _drawn(first.draw, first.counts, first.request.n_resamples, rng, key,
+                            keep_draws):
             draws.setflags(write=False)
             block = {}
             for index in narrow:
@@ -896,10 +903,11 @@ def complete(steps):
         return complete_together([(steps, request, None)])[0]
 
 
-def complete_together(pending, on_resamples=None):
+def complete_together(pending, on_resamples=None, keep_draws=True):
     """The results of computations started together: ``pending`` holds, for each, its
     generator, the request it waits on and ``None`` or a function returning the
-    context (e.g. recording its warnings) in which it goes on.
+    context (e.g. recording its warnings) in which it goes on; ``keep_draws`` as
+    for :func:`run_resamples`.
 
     Each round runs every waiting request at once (:func:`run_resamples`: one draw
     for those of the same draw): a report's bootstraps in one round, then its
@@ -909,7 +917,8 @@ def complete_together(pending, on_resamples=None):
     requests = {index: request for index, (_, request, _) in enumerate(pending)}
     while requests:
         waiting = list(requests)
-        evaluations = run_resamples([requests[index] for index in waiting], on_resamples)
+        evaluations = run_resamples([requests[index] for index in waiting], on_resamples,
+                                    keep_draws)
         for index, evaluation in zip(waiting, evaluations):
             steps, _, context = pending[index]
             with nullcontext() if context is None else context():
