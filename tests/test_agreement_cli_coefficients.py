@@ -6,18 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sklearn_ordinal.__main__ import main
 from sklearn_ordinal.metrics import brennan_prediger, fleiss_kappa, gwet_ac
 from sklearn_ordinal.stats import intraclass_correlation_interval, judge_agreement
 
-
-def _run(capsys, *argv):
-    try:
-        code = main([str(arg) for arg in argv])
-    except SystemExit as exit_info:  # argparse's usage errors
-        code = exit_info.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from _cli_runs import run_main as _run
 
 
 @pytest.fixture

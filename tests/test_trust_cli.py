@@ -7,6 +7,8 @@ import pytest
 
 from sklearn_ordinal.__main__ import main
 
+from _cli_runs import run_main as _run
+
 
 def _write(path, values):
     path.write_text("id,value\n" + "".join(
@@ -98,15 +100,6 @@ def test_a_file_read_as_scores_is_said_with_a_value_that_is_no_class(tmp_path, c
     assert kinds["halves"] == "labels" and kinds["regressor"] == "scores"
 
 
-def _quiet(argv, capsys):
-    try:
-        code = main([str(arg) for arg in argv])
-    except SystemExit as exit_info:  # argparse's usage errors
-        code = exit_info.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("how", ["commas", "json", "file"])
 def test_every_command_reads_labels_alike(tmp_path, capsys, how):
     # One parser of --labels for evaluate, agreement and quantification: commas, a
@@ -129,12 +122,12 @@ def test_every_command_reads_labels_alike(tmp_path, capsys, how):
                            "--n-resamples", "99", "--measures", "emd"],
     }
     for command, argv in runs.items():
-        code, out, err = _quiet([*argv, "--labels", option, "--seed", "0"], capsys)
+        code, out, err = _run(capsys, *argv, "--labels", option, "--seed", "0")
         assert code == 0, (command, err)
         # The same numbers as the plain comma list.
-        _, plain, _ = _quiet([*argv, "--labels", "-1,0,1", "--seed", "0"], capsys)
+        _, plain, _ = _run(capsys, *argv, "--labels", "-1,0,1", "--seed", "0")
         assert out == plain, command
-        code, _, err = _quiet([*argv, "--labels", "-1,,1"], capsys)
+        code, _, err = _run(capsys, *argv, "--labels", "-1,,1")
         assert code == 2 and "an empty name in '-1,,1'" in err, (command, err)
-        code, _, err = _quiet([*argv, "--labels", '["-1", "0"'], capsys)
+        code, _, err = _run(capsys, *argv, "--labels", '["-1", "0"')
         assert code == 2 and "--labels: not a JSON list" in err, (command, err)

@@ -10,19 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sklearn_ordinal.__main__ import main
 from sklearn_ordinal.metrics import match_distance
 
+from _cli_runs import run_main as _run
+
 LABELS = ["-2", "-1", "0", "1", "2"]
-
-
-def _run(capsys, *argv):
-    try:
-        code = main([str(arg) for arg in argv])
-    except SystemExit as exit_info:  # argparse's usage errors
-        code = exit_info.code
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 # --- item 1: a subtask E file written with three decimals ------------------------------
