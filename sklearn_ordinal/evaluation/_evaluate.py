@@ -236,12 +236,11 @@ def _check_baseline_labels(baseline_labels, classes):
         )
 
 
-def _take(y, mask):
-    """The items of ``y`` where ``mask`` holds (or at the positions ``mask`` lists),
-    keeping a pandas input's dtype."""
+def _take(y, positions):
+    """The items of ``y`` at ``positions``, keeping a pandas input's dtype."""
     if hasattr(y, "iloc"):
-        return y.iloc[mask]
-    return _indexable(y)[mask]
+        return y.iloc[positions]
+    return _indexable(y)[positions]
 
 
 def _indexable(y):
@@ -353,16 +352,16 @@ def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
     # per group would hold groups x items booleans (10^9 for 10^4 users of 10^5 items).
     order = np.argsort(codes, kind="stable")
     bounds = np.searchsorted(codes[order], np.arange(len(distinct) + 1))
-    masks = [order[bounds[g]:bounds[g + 1]] for g in range(len(distinct))]
+    members = [order[bounds[g]:bounds[g + 1]] for g in range(len(distinct))]
     values, n_failed = {}, 0
     y_true = _indexable(y_true)
     for name, output in systems.items():
         for measure in measures:
             fed, reason = measure.output(kinds[name], output, probas.get(name))
             fed = fed if fed is None else _indexable(fed)
-            for g, mask in enumerate(masks):
+            for g, items in enumerate(members):
                 arguments, weight_reason = measure.arguments(
-                    labels, class_values, None if weights is None else weights[mask]
+                    labels, class_values, None if weights is None else weights[items]
                 )
                 value = np.nan
                 if reason is None and weight_reason is None:
@@ -370,7 +369,7 @@ def _per_group(measures, systems, kinds, probas, y_true, labels, class_values,
                         with warnings.catch_warnings():
                             warnings.simplefilter("ignore")
                             value = float(measure.spec.function(
-                                _take(y_true, mask), _take(fed, mask), **arguments
+                                _take(y_true, items), _take(fed, items), **arguments
                             ))
                     except ValueError:
                         # The whole data passed: the group is too small for the measure
