@@ -9,6 +9,7 @@ and against the bootstrap's variance within Monte Carlo error.
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.special import ndtr, ndtri
 from scipy.stats import DegenerateDataWarning
@@ -303,6 +304,29 @@ def test_smallest_class_counts_items_and_effective_items_under_weights():
     weights = np.ones(120)
     weights[40] = 1e6
     assert smallest_class(y, weights) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_auto_reads_the_gold_as_the_measures_do():
+    # An ordered Categorical in a Series or a one-column DataFrame, int8 and uint64
+    # labels: the smallest class and the interval of the 1-D array (a DataFrame got
+    # pandas' "Buffer has wrong number of dimensions" under method="auto").
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 400)
+    pred = np.clip(y + rng.integers(-1, 2, 400), 0, 2)
+    names = np.array(["lo", "mid", "hi"])
+    order = ["lo", "mid", "hi"]
+    gold = pd.Categorical(names[y], categories=order, ordered=True)
+    predicted = pd.Categorical(names[pred], categories=order, ordered=True)
+    expected = score_interval("neg_macro_mean_absolute_error", y, pred, n_resamples=199,
+                              random_state=0)
+    for y_true, y_pred in ((pd.Series(gold), predicted), (pd.DataFrame({"y": gold}), predicted),
+                           (y.astype(np.int8), pred.astype(np.int8)),
+                           (y.astype(np.uint64), pred.astype(np.uint64))):
+        assert smallest_class(y_true, None) == np.bincount(y).min()
+        result = score_interval("neg_macro_mean_absolute_error", y_true, y_pred,
+                                n_resamples=199, random_state=0)
+        assert (result.method, result.estimate) == (expected.method, expected.estimate)
+        assert result.confidence_interval == pytest.approx(expected.confidence_interval)
 
 
 def test_auto_picks_the_same_method_whatever_the_weights_scale():

@@ -11,7 +11,12 @@ Layer: statistics (5).
 import numpy as np
 import pandas as pd
 
-from .._validation import _check_sample_weight, _is_real_valued, group_codes
+from .._validation import (
+    _check_1d_labels,
+    _check_sample_weight,
+    _is_real_valued,
+    group_codes,
+)
 
 # method="auto" takes the analytic interval from this many resampling units on
 # (items, or groups), when the smallest class holds at least _SMALLEST_CLASS items,
@@ -75,7 +80,9 @@ def smallest_class(y_true, sample_weight):
     ----------
     Kish, L. (1965). *Survey Sampling*, section 11.7. Wiley.
     """
-    codes, classes = pd.factorize(np.asarray(y_true), use_na_sentinel=False)
+    # Read as the measures read it (a one-column DataFrame, an ordered Categorical),
+    # with their messages.
+    codes, classes = pd.factorize(_check_1d_labels(y_true, "y_true"), use_na_sentinel=False)
     weights, _ = _check_sample_weight(sample_weight, len(codes))
     if weights is None:
         counts = np.bincount(codes, minlength=len(classes))
